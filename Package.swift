@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "scrolldir",
+  products: [
+    .executable(name: "scrolldir", targets: ["scrolldir"]),
+    .library(name: "ScrollCore", targets: ["ScrollCore"]),
+    .library(name: "ScrollIO", targets: ["ScrollIO"]),
+  ],
+  targets: [
+    .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+    .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+    .target(name: "ScrollCore"),
+    .target(name: "ScrollIO", dependencies: ["ScrollCore", "CLibevdev", "CYAML"]),
+    .executableTarget(name: "scrolldir", dependencies: ["ScrollCore", "ScrollIO"]),
+    .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore"]),
+    .testTarget(name: "ScrollIOTests", dependencies: ["ScrollIO", "ScrollCore", "CLibevdev"]),
+    .testTarget(name: "scrolldirTests", dependencies: ["scrolldir"]),
+  ]
+)
+
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ]
+}

@@ -1,0 +1,3 @@
+#pragma once
+#include <linux/input.h>
+#include <libevdev/libevdev.h>

@@ -1,0 +1,20 @@
+/// Quotes a string as a JSON string literal (RFC 8259 §7): `"`, `\` and control characters are
+/// escaped, everything else is copied as UTF-8.
+func jsonQuoted(_ string: String) -> String {
+  var result = "\""
+  for scalar in string.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default:
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}

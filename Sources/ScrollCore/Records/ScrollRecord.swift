@@ -1,0 +1,34 @@
+/// One step of a device's content offset, classified: the unit of scrolldir's output.
+///
+/// `old` and `new` are adjacent elements of the device's content-offset stream for `source`, so the
+/// record says how the position moved in one frame. Each axis that did not move is ``Direction/none``.
+public struct ScrollRecord: Sendable, Hashable {
+  /// When the frame that moved the offset ended (its `SYN_REPORT`).
+  public var time: Timestamp
+  /// The device: an event node path live, the device name in a recording.
+  public var device: String
+  /// What moved the offset.
+  public var source: ScrollSource
+  /// The content offset before the frame.
+  public var old: ScrollOffset
+  /// The content offset after the frame.
+  public var new: ScrollOffset
+  /// Up, Down or None.
+  public var vertical: Direction
+  /// Left, Right or None.
+  public var horizontal: Direction
+
+  /// Creates a record from an offset pair, classifying both axes.
+  public init(time: Timestamp, device: String, source: ScrollSource, old: ScrollOffset, new: ScrollOffset) {
+    self.time = time
+    self.device = device
+    self.source = source
+    self.old = old
+    self.new = new
+    self.vertical = VerticalClassifier.classify(old: old, new: new)
+    self.horizontal = HorizontalClassifier.classify(old: old, new: new)
+  }
+
+  /// The unit of `old` and `new`.
+  public var unit: ScrollUnit { source.unit }
+}

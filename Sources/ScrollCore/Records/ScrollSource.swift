@@ -1,0 +1,23 @@
+/// What produced a scroll record.
+public enum ScrollSource: String, Sendable, Hashable, CaseIterable {
+  /// A mouse wheel: `REL_WHEEL`, `REL_HWHEEL` and their hi-res variants. Unit: ``ScrollUnit/v120``.
+  case wheel
+  /// Two fingers moving on a touchpad. Unit: ``ScrollUnit/mm``.
+  case finger
+
+  /// The unit of this source's offsets.
+  public var unit: ScrollUnit {
+    switch self {
+    case .wheel: .v120
+    case .finger: .mm
+    }
+  }
+}
+
+/// The unit of a content offset.
+public enum ScrollUnit: String, Sendable, Hashable {
+  /// 1/120 of a wheel detent (kernel `REL_WHEEL_HI_RES` units); offsets are whole numbers.
+  case v120
+  /// Millimetres of finger travel on the touchpad surface.
+  case mm
+}

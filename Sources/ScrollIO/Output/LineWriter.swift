@@ -1,0 +1,27 @@
+/// Writes output lines to a descriptor, each with one `write(2)` call sequence and no buffering,
+/// so every line reaches a pipe or file as soon as it is made, whole.
+public struct LineWriter: Sendable {
+  /// Why writing stopped.
+  public enum Failure: Error, Sendable, Hashable {
+    /// The reader of the pipe has gone (`EPIPE`): nobody is listening; stop quietly.
+    case closed
+    /// Any other write error.
+    case failed(Errno)
+  }
+
+  private let descriptor: FileDescriptor
+
+  public init(descriptor: FileDescriptor = .standardOutput) {
+    self.descriptor = descriptor
+  }
+
+  /// Writes `line` and a newline.
+  /// - Throws: ``Failure/closed`` on `EPIPE` (requires `SIGPIPE` to be ignored), else ``Failure/failed(_:)``.
+  public func write(_ line: String) throws(Failure) {
+    do {
+      try descriptor.writeAll(line + "\n")
+    } catch {
+      throw error == .brokenPipe ? .closed : .failed(error)
+    }
+  }
+}

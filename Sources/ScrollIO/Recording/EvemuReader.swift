@@ -1,0 +1,101 @@
+import CLibevdev
+import ScrollCore
+
+/// Reads `evemu-record` text, streaming.
+///
+/// The format (as evemu 2.x writes and reads it, `src/evemu.c`): an optional `# EVEMU major.minor`
+/// first line; `#` comment lines anywhere; a device description of `N:` (name), `I:` (bus, vendor,
+/// product, version in hex), `P:` (property bitmask bytes), `B:` (event type and code bitmask bytes),
+/// `A:` (absolute axis: code in hex, then minimum, maximum, fuzz, flat and, from format 1.2 on,
+/// resolution), `L:`/`S:` (LED and switch state, ignored); then `E: sec.usec type code value`
+/// lines with type and code in hex and a signed decimal value, optionally followed by a `#` comment.
+/// Like evemu, the digits after the dot are microseconds (`%06u`). A recording with no
+/// description (evtest text converted to `E:` lines) gets its capabilities inferred from its events.
+final class EvemuReader: RecordingReader {
+  private let lines: LineReader
+  private(set) var devices: [RecordedDevice]
+  private var pending: InputEvent?
+  private var inferring: Bool
+
+  /// Reads the header up to the first event.
+  /// - Parameters:
+  ///   - lines: the file's lines.
+  ///   - fallbackName: the device label when the file has no `N:` line.
+  /// - Throws: ``RecordingError/malformed(file:line:message:)`` for a line that is not evemu.
+  init(lines: LineReader, fallbackName: String) throws(RecordingError) {
+    self.lines = lines
+    var header = EvemuHeader()
+    var first: InputEvent?
+    while let line = try lines.nextLine() {
+      var scanner = ByteScanner(line)
+      guard let tag = Self.tag(of: &scanner) else { continue }
+      if tag == UInt8(ascii: "E") {
+        first = try Self.event(&scanner, lines)
+        break
+      }
+      try header.parse(tag: tag, &scanner, lines)
+    }
+    let described = header.hasDescription
+    var description = header.description(fallbackName: fallbackName)
+    if !described, let first { description.noteSeen(first) }
+    devices = [RecordedDevice(label: description.name, description: description)]
+    pending = first
+    inferring = !described
+  }
+
+  func next() throws(RecordingError) -> RecordedEvent? {
+    if let event = pending {
+      pending = nil
+      return RecordedEvent(device: 0, event: event)
+    }
+    while let line = try lines.nextLine() {
+      var scanner = ByteScanner(line)
+      guard let tag = Self.tag(of: &scanner) else { continue }
+      guard tag == UInt8(ascii: "E") else {
+        throw lines.malformed("expected an event line 'E: sec.usec type code value', found a '\(Character(Unicode.Scalar(tag))):' description line after the events")
+      }
+      let event = try Self.event(&scanner, lines)
+      if inferring { devices[0].description.noteSeen(event) }
+      return RecordedEvent(device: 0, event: event)
+    }
+    return nil
+  }
+
+  /// The line's tag letter (`N`, `E`, …), not consumed, or `nil` for blank and comment lines.
+  private static func tag(of scanner: inout ByteScanner) -> UInt8? {
+    scanner.skipSpaces()
+    guard let first = scanner.peek, first != UInt8(ascii: "#") else { return nil }
+    return first
+  }
+
+  /// Parses the rest of an `E:` line.
+  static func event(_ scanner: inout ByteScanner, _ lines: LineReader) throws(RecordingError) -> InputEvent {
+    let expected = "expected 'E: sec.usec type code value' (type and code in hex)"
+    _ = scanner.consume(UInt8(ascii: "E"))
+    guard scanner.consume(UInt8(ascii: ":"), skippingSpaces: false) else { throw lines.malformed(expected) }
+    scanner.skipSpaces()
+    guard let seconds = scanner.unsignedDigits(maxDigits: 12), scanner.consume(UInt8(ascii: "."), skippingSpaces: false),
+      let micros = scanner.unsignedDigits(maxDigits: 6)
+    else { throw lines.malformed(expected + "; the time is not sec.usec") }
+    guard let type = scanner.hex(maxDigits: 4), let code = scanner.hex(maxDigits: 4) else {
+      throw lines.malformed(expected + "; the type or code is not a 1–4 digit hex number")
+    }
+    guard let value = scanner.decimal(), let value32 = Int32(exactly: value) else {
+      throw lines.malformed(expected + "; the value is not a 32-bit decimal integer")
+    }
+    guard scanner.atEndOfContent else { throw lines.malformed(expected + "; unexpected '\(scanner.word())'") }
+    guard let typeCode = EventCodeLimits.validate(type: type, code: code) else {
+      throw lines.malformed("event type 0x\(String(type, radix: 16)) code 0x\(String(code, radix: 16)) is not a valid evdev event")
+    }
+    return InputEvent(
+      time: Timestamp(seconds: seconds, microseconds: micros), type: typeCode.type, code: typeCode.code,
+      value: value32)
+  }
+}
+
+extension LineReader {
+  /// A ``RecordingError/malformed(file:line:message:)`` at the current line.
+  func malformed(_ message: String) -> RecordingError {
+    .malformed(file: fileName, line: lineNumber, message: message)
+  }
+}

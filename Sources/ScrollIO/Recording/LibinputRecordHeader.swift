@@ -1,0 +1,210 @@
+import ScrollCore
+
+/// Reads the structure of a `libinput record` YAML document (format version 1, as written by
+/// `libinput record`; see libinput's `doc/user/tools.rst` and `tools/libinput-record.c`):
+/// ```yaml
+/// version: 1
+/// ndevices: 1
+/// devices:
+///   - node: /dev/input/event5
+///     evdev:
+///       name: "Logitech G502"
+///       id: [3, 1133, 49291, 273]          # bus, vendor, product, version
+///       codes: {0: [0, 1], 2: [0, 1, 8, 11]} # event type: codes
+///       absinfo: {53: [0, 4095, 0, 0, 12]}   # code: min, max, fuzz, flat, resolution
+///       properties: [0, 2]
+///     events:
+///       - evdev:
+///           - [0, 0, 2, 11, -120]            # sec, usec, type, code, value
+///           - [0, 0, 0, 0, 0]
+/// ```
+/// A fragment with only a top-level `events:` list is read as one device without a description.
+enum LibinputRecordHeader {
+  /// Where the top-level walk stopped.
+  enum TopLevel {
+    /// Inside the `devices:` sequence, before its first item; `ndevices` if the file said.
+    case devices(ndevices: Int?)
+    /// Inside a top-level `events:` sequence (a fragment).
+    case fragmentEvents
+  }
+
+  /// Reads from the start of the stream to the `devices:` or top-level `events:` sequence.
+  static func openTopLevel(_ yaml: YAMLEventStream) throws(RecordingError) -> TopLevel {
+    guard try yaml.next() == .streamStart else { throw yaml.malformed("expected a YAML stream") }
+    let documentKind = try yaml.next()
+    guard documentKind == .documentStart else {
+      throw yaml.malformed("empty recording: expected a libinput record (YAML) or evemu lines")
+    }
+    guard try yaml.next() == .mappingStart else {
+      throw yaml.malformed("expected a libinput record: a YAML mapping with 'devices:' (or 'events:')")
+    }
+    var ndevices: Int?
+    while true {
+      let kind = try yaml.next()
+      if kind == .mappingEnd { throw yaml.malformed("expected 'devices:' or 'events:' in the libinput record") }
+      guard kind == .scalar else { throw yaml.malformed("expected a key in the top-level mapping") }
+      let key = yaml.scalarString
+      let valueKind = try yaml.next()
+      switch key {
+      case "ndevices":
+        guard valueKind == .scalar, let count = yaml.scalarInteger, count >= 0 else {
+          throw yaml.malformed("expected 'ndevices:' to be a whole number")
+        }
+        ndevices = Int(count)
+      case "devices":
+        guard valueKind == .sequenceStart else { throw yaml.malformed("expected 'devices:' to be a list") }
+        return .devices(ndevices: ndevices)
+      case "events":
+        guard valueKind == .sequenceStart else { throw yaml.malformed("expected 'events:' to be a list") }
+        return .fragmentEvents
+      default:
+        try yaml.skipNode(startingWith: valueKind)
+      }
+    }
+  }
+
+  /// What a device item holds before its events.
+  struct Device {
+    var node: String?
+    var description: DeviceDescription?
+    /// Whether the walk stopped inside the device's `events:` sequence (else at the item's end).
+    var atEvents: Bool
+  }
+
+  /// Reads the next item of `devices:` up to its `events:` sequence (or its end); `nil` when the
+  /// `devices:` sequence ends.
+  static func nextDevice(_ yaml: YAMLEventStream) throws(RecordingError) -> Device? {
+    let kind = try yaml.next()
+    if kind == .sequenceEnd { return nil }
+    guard kind == .mappingStart else { throw yaml.malformed("expected each item of 'devices:' to be a mapping") }
+    var device = Device(atEvents: false)
+    while true {
+      let keyKind = try yaml.next()
+      if keyKind == .mappingEnd { return device }
+      guard keyKind == .scalar else { throw yaml.malformed("expected a key in the device mapping") }
+      let key = yaml.scalarString
+      let valueKind = try yaml.next()
+      switch key {
+      case "node" where valueKind == .scalar:
+        device.node = yaml.scalarString
+      case "evdev":
+        guard valueKind == .mappingStart else { throw yaml.malformed("expected 'evdev:' to be a mapping") }
+        device.description = try evdev(yaml)
+      case "events":
+        guard valueKind == .sequenceStart else { throw yaml.malformed("expected 'events:' to be a list") }
+        device.atEvents = true
+        return device
+      default:
+        try yaml.skipNode(startingWith: valueKind)
+      }
+    }
+  }
+
+  /// Skips the rest of a device item after its events, up to the item's end.
+  static func finishDevice(_ yaml: YAMLEventStream) throws(RecordingError) {
+    while true {
+      let keyKind = try yaml.next()
+      if keyKind == .mappingEnd { return }
+      guard keyKind == .scalar else { throw yaml.malformed("expected a key in the device mapping") }
+      if yaml.scalarString == "events" { throw yaml.malformed("a device has a second 'events:' list") }
+      try yaml.skipNode(startingWith: try yaml.next())
+    }
+  }
+
+  /// Reads the rest of the stream after the `devices:` sequence or top-level events, so trailing
+  /// syntax errors are still reported.
+  static func finishDocument(_ yaml: YAMLEventStream) throws(RecordingError) {
+    while true {
+      switch try yaml.next() {
+      case .streamEnd: return
+      case let kind: try yaml.skipNode(startingWith: kind)
+      }
+    }
+  }
+
+  /// Parses the `evdev:` mapping (the walk is just after its start).
+  private static func evdev(_ yaml: YAMLEventStream) throws(RecordingError) -> DeviceDescription {
+    var description = DeviceDescription(name: "")
+    while true {
+      let keyKind = try yaml.next()
+      if keyKind == .mappingEnd { return description }
+      guard keyKind == .scalar else { throw yaml.malformed("expected a key in 'evdev:'") }
+      let key = yaml.scalarString
+      let valueKind = try yaml.next()
+      switch key {
+      case "name" where valueKind == .scalar:
+        description.name = yaml.scalarString
+      case "id":
+        let numbers = try integers(yaml, valueKind, "expected 'id:' to be [bus, vendor, product, version]")
+        guard numbers.count == 4, numbers.allSatisfy({ UInt16(exactly: $0) != nil }) else {
+          throw yaml.malformed("expected 'id:' to be [bus, vendor, product, version]")
+        }
+        description.id = InputID(
+          bustype: UInt16(numbers[0]), vendor: UInt16(numbers[1]), product: UInt16(numbers[2]),
+          version: UInt16(numbers[3]))
+      case "codes":
+        description.codes = try codes(yaml, valueKind)
+      case "absinfo":
+        description.absInfo = try absInfo(yaml, valueKind)
+      case "properties":
+        let numbers = try integers(yaml, valueKind, "expected 'properties:' to be a list of numbers")
+        description.properties = Set(numbers.compactMap { UInt16(exactly: $0) })
+      default:
+        try yaml.skipNode(startingWith: valueKind)
+      }
+    }
+  }
+
+  private static func codes(_ yaml: YAMLEventStream, _ kind: YAMLEventStream.Kind) throws(RecordingError)
+    -> [EventType: Set<EventCode>]
+  {
+    let expected = "expected 'codes:' to map event types to lists of codes"
+    guard kind == .mappingStart else { throw yaml.malformed(expected) }
+    var result: [EventType: Set<EventCode>] = [:]
+    while true {
+      let keyKind = try yaml.next()
+      if keyKind == .mappingEnd { return result }
+      guard keyKind == .scalar, let type = yaml.scalarInteger.flatMap(UInt16.init(exactly:)) else {
+        throw yaml.malformed(expected)
+      }
+      let numbers = try integers(yaml, try yaml.next(), expected)
+      result[EventType(rawValue: type)] = Set(numbers.compactMap { UInt16(exactly: $0).map(EventCode.init) })
+    }
+  }
+
+  private static func absInfo(_ yaml: YAMLEventStream, _ kind: YAMLEventStream.Kind) throws(RecordingError)
+    -> [EventCode: AbsInfo]
+  {
+    let expected = "expected 'absinfo:' to map axis codes to [min, max, fuzz, flat, resolution]"
+    guard kind == .mappingStart else { throw yaml.malformed(expected) }
+    var result: [EventCode: AbsInfo] = [:]
+    while true {
+      let keyKind = try yaml.next()
+      if keyKind == .mappingEnd { return result }
+      guard keyKind == .scalar, let code = yaml.scalarInteger.flatMap(UInt16.init(exactly:)) else {
+        throw yaml.malformed(expected)
+      }
+      let numbers = try integers(yaml, try yaml.next(), expected)
+      guard numbers.count == 5, numbers.allSatisfy({ Int32(exactly: $0) != nil }) else {
+        throw yaml.malformed(expected)
+      }
+      result[EventCode(rawValue: code)] = AbsInfo(
+        minimum: Int32(numbers[0]), maximum: Int32(numbers[1]), fuzz: Int32(numbers[2]), flat: Int32(numbers[3]),
+        resolution: Int32(numbers[4]))
+    }
+  }
+
+  /// A flat list of integers (the walk is at its `sequenceStart`).
+  static func integers(_ yaml: YAMLEventStream, _ kind: YAMLEventStream.Kind, _ expected: String)
+    throws(RecordingError) -> [Int64]
+  {
+    guard kind == .sequenceStart else { throw yaml.malformed(expected) }
+    var numbers: [Int64] = []
+    while true {
+      let item = try yaml.next()
+      if item == .sequenceEnd { return numbers }
+      guard item == .scalar, let value = yaml.scalarInteger else { throw yaml.malformed(expected) }
+      numbers.append(value)
+    }
+  }
+}

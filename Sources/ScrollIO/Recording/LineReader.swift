@@ -1,0 +1,131 @@
+import Glibc
+
+/// Reads a file descriptor line by line through one reusable buffer: no allocation and no `String`
+/// per line, and memory stays flat however long the file (the buffer only grows for a line longer
+/// than it).
+final class LineReader {
+  /// The name used in error messages.
+  let fileName: String
+  private let descriptor: FileDescriptor
+  private var storage: UnsafeMutableRawBufferPointer
+  private var start = 0
+  private var end = 0
+  private var reachedEOF = false
+  /// The 1-based number of the line last returned by ``nextLine()``.
+  private(set) var lineNumber = 0
+
+  init(descriptor: FileDescriptor, fileName: String, capacity: Int = 1 << 16) {
+    self.descriptor = descriptor
+    self.fileName = fileName
+    self.storage = .allocate(byteCount: capacity, alignment: 1)
+  }
+
+  deinit { storage.deallocate() }
+
+  /// The next line without its `\n` (and without a trailing `\r`), valid until the next call;
+  /// `nil` at end of file. A last line without `\n` is returned too.
+  /// - Throws: ``RecordingError/io(file:errno:)`` when `read(2)` fails.
+  func nextLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
+    var scanFrom = start
+    while true {
+      if let newline = firstNewline(from: scanFrom) {
+        let line = bytes(start, newline)
+        start = newline + 1
+        lineNumber += 1
+        return line
+      }
+      scanFrom = end
+      if reachedEOF {
+        guard start < end else { return nil }
+        let line = bytes(start, end)
+        start = end
+        lineNumber += 1
+        return line
+      }
+      let shift = start
+      try refill()
+      scanFrom -= shift
+    }
+  }
+
+  /// The first line that is neither blank nor a `#` comment, without consuming anything, so the
+  /// format can be told before reading; `nil` if the file has none.
+  func peekFirstContentLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
+    var lineStart = start
+    while true {
+      if let newline = firstNewline(from: lineStart) {
+        let line = bytes(lineStart, newline)
+        if isContent(line) { return line }
+        lineStart = newline + 1
+        continue
+      }
+      if reachedEOF {
+        let line = bytes(lineStart, end)
+        return isContent(line) ? line : nil
+      }
+      let shift = start
+      try refill()
+      lineStart -= shift
+    }
+  }
+
+  /// The bytes read from the descriptor but not yet returned as lines.
+  var bufferedBytes: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: storage[start..<end])
+  }
+
+  /// Copies everything after the buffered bytes from the descriptor to `target`.
+  func copyRest(to target: FileDescriptor) throws(Errno) {
+    let chunk = UnsafeMutableRawBufferPointer(rebasing: storage[...])
+    while !reachedEOF {
+      let count = try descriptor.read(into: chunk)
+      if count == 0 { break }
+      try target.writeAll(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+    }
+    start = 0
+    end = 0
+    reachedEOF = true
+  }
+
+  private func isContent(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+    return line[first] != UInt8(ascii: "#")
+  }
+
+  private func firstNewline(from index: Int) -> Int? {
+    guard index < end else { return nil }
+    let base = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    guard let found = memchr(base + index, 0x0A, end - index) else { return nil }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+  }
+
+  private func bytes(_ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
+    let base = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    var length = to - from
+    if length > 0 && base[to - 1] == 0x0D { length -= 1 }
+    return UnsafeBufferPointer(start: base + from, count: length)
+  }
+
+  /// Moves the unread bytes to the front, grows the buffer if it is full, and reads more.
+  private func refill() throws(RecordingError) {
+    if start > 0 {
+      storage.baseAddress!.copyMemory(from: storage.baseAddress! + start, byteCount: end - start)
+      end -= start
+      start = 0
+    }
+    if end == storage.count {
+      let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count * 2, alignment: 1)
+      bigger.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: end)
+      storage.deallocate()
+      storage = bigger
+    }
+    let free = UnsafeMutableRawBufferPointer(rebasing: storage[end...])
+    let count: Int
+    do {
+      count = try descriptor.read(into: free)
+    } catch {
+      throw .io(file: fileName, errno: error)
+    }
+    if count == 0 { reachedEOF = true } else { end += count }
+  }
+}

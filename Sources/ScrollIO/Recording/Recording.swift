@@ -1,0 +1,106 @@
+import Glibc
+import ScrollCore
+
+/// A recording opened for replay: `evemu-record` text or `libinput record` YAML, told apart by
+/// content, read as a stream of events in time order.
+///
+/// ```swift
+/// let recording = try Recording.open("mouse.evemu")
+/// while let recorded = try recording.next() {
+///   print(recording.devices[recorded.device].label, recorded.event)
+/// }
+/// ```
+public final class Recording {
+  /// The name used in messages: the path, or `<stdin>` for `-`.
+  public let fileName: String
+  private let reader: any RecordingReader
+
+  private init(fileName: String, reader: any RecordingReader) {
+    self.fileName = fileName
+    self.reader = reader
+  }
+
+  /// The recording's devices; a description-less device's capabilities grow as events are read.
+  public var devices: [RecordedDevice] { reader.devices }
+
+  /// The next event in time order, or `nil` at the end.
+  /// - Throws: ``RecordingError`` with the file and line of a malformed entry, or a read error.
+  public func next() throws(RecordingError) -> RecordedEvent? {
+    try reader.next()
+  }
+
+  /// Opens `path` (or standard input for `-`) and reads its header.
+  ///
+  /// Evemu text streams, also from standard input, so `evemu-record … | scrolldir replay -` works
+  /// live. YAML from standard input is first copied to an unlinked temporary file, because
+  /// merging several devices by time reads the file once per device.
+  /// - Throws: ``RecordingError/notFound(file:errno:)``, ``RecordingError/permissionDenied(file:)``,
+  ///   ``RecordingError/io(file:errno:)`` or ``RecordingError/malformed(file:line:message:)``.
+  public static func open(_ path: String) throws(RecordingError) -> Recording {
+    let isStdin = path == "-"
+    let fileName = isStdin ? "<stdin>" : path
+    let fallbackName = isStdin ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
+    let descriptor = isStdin ? FileDescriptor.standardInput : try openFile(path)
+    let lines = LineReader(descriptor: descriptor, fileName: fileName)
+    guard let first = try lines.peekFirstContentLine() else {
+      throw .malformed(
+        file: fileName, line: 1, message: "empty recording: expected evemu lines (N:, E:, …) or a libinput record (YAML)")
+    }
+    if isEvemuLine(first) {
+      return Recording(fileName: fileName, reader: try EvemuReader(lines: lines, fallbackName: fallbackName))
+    }
+    let reopenPath: String
+    if isStdin {
+      let spool = try spoolToTemporaryFile(lines)
+      reopenPath = "/proc/self/fd/\(spool.rawValue)"
+    } else {
+      descriptor.close()
+      reopenPath = path
+    }
+    let open = { () throws(RecordingError) -> YAMLEventStream in
+      try YAMLEventStream(descriptor: try openFile(reopenPath, displayName: fileName), fileName: fileName)
+    }
+    return Recording(fileName: fileName, reader: try LibinputRecordReader(open: open, fallbackName: fallbackName))
+  }
+
+  /// Whether a line starts like an evemu line: one of `N I P B A L S E` and a colon.
+  private static func isEvemuLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    var scanner = ByteScanner(line)
+    scanner.skipSpaces()
+    guard let tag = scanner.peek, "NIPBALSE".utf8.contains(tag) else { return false }
+    return scanner.index + 1 < line.count && line[scanner.index + 1] == UInt8(ascii: ":")
+  }
+
+  private static func openFile(_ path: String, displayName: String? = nil) throws(RecordingError) -> FileDescriptor {
+    let name = displayName ?? path
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(path, O_RDONLY)
+    } catch {
+      throw error.isPermission ? .permissionDenied(file: name) : .notFound(file: name, errno: error)
+    }
+    var status = stat()
+    if fstat(descriptor.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      descriptor.close()
+      throw .notFound(file: name, errno: .isDirectory)
+    }
+    return descriptor
+  }
+
+  /// Copies what `lines` buffered plus the rest of its descriptor into an unlinked temporary file.
+  private static func spoolToTemporaryFile(_ lines: LineReader) throws(RecordingError) -> FileDescriptor {
+    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var template = Array((directory + "/scrolldir-stdin-XXXXXX").utf8CString)
+    let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard raw >= 0 else { throw .io(file: lines.fileName, errno: .current) }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    let spool = FileDescriptor(rawValue: raw)
+    do {
+      try spool.writeAll(lines.bufferedBytes)
+      try lines.copyRest(to: spool)
+    } catch {
+      throw .io(file: lines.fileName, errno: error)
+    }
+    return spool
+  }
+}

@@ -1,0 +1,116 @@
+import CYAML
+import Glibc
+
+/// A pull interface over libyaml's event parser (`yaml_parser_parse`): one YAML event at a time,
+/// with the scalar's bytes and the 1-based line of the current event, so readers stream.
+final class YAMLEventStream {
+  /// The kinds of YAML events a reader sees.
+  enum Kind: Equatable {
+    case streamStart, streamEnd, documentStart, documentEnd
+    case mappingStart, mappingEnd, sequenceStart, sequenceEnd
+    case scalar, alias
+  }
+
+  let fileName: String
+  private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+  private let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+  private var hasEvent = false
+  private let file: UnsafeMutablePointer<FILE>
+  /// The 1-based line where the current event starts.
+  private(set) var line = 0
+
+  /// Takes ownership of `descriptor` (closed on deinit).
+  init(descriptor: FileDescriptor, fileName: String) throws(RecordingError) {
+    self.fileName = fileName
+    guard let file = fdopen(descriptor.rawValue, "r") else {
+      descriptor.close()
+      throw .io(file: fileName, errno: .current)
+    }
+    self.file = file
+    yaml_parser_initialize(parser)
+    yaml_parser_set_input_file(parser, file)
+  }
+
+  deinit {
+    if hasEvent { yaml_event_delete(event) }
+    yaml_parser_delete(parser)
+    parser.deallocate()
+    event.deallocate()
+    fclose(file)
+  }
+
+  /// Advances to the next event.
+  /// - Throws: ``RecordingError/malformed(file:line:message:)`` with libyaml's problem and position,
+  ///   or ``RecordingError/io(file:errno:)`` when reading fails.
+  func next() throws(RecordingError) -> Kind {
+    if hasEvent {
+      yaml_event_delete(event)
+      hasEvent = false
+    }
+    guard yaml_parser_parse(parser, event) == 1 else { throw parseError() }
+    hasEvent = true
+    line = Int(event.pointee.start_mark.line) + 1
+    switch event.pointee.type {
+    case YAML_STREAM_START_EVENT: return .streamStart
+    case YAML_STREAM_END_EVENT: return .streamEnd
+    case YAML_DOCUMENT_START_EVENT: return .documentStart
+    case YAML_DOCUMENT_END_EVENT: return .documentEnd
+    case YAML_MAPPING_START_EVENT: return .mappingStart
+    case YAML_MAPPING_END_EVENT: return .mappingEnd
+    case YAML_SEQUENCE_START_EVENT: return .sequenceStart
+    case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
+    case YAML_SCALAR_EVENT: return .scalar
+    default: return .alias
+    }
+  }
+
+  /// The current scalar's bytes (valid until the next call to ``next()``).
+  var scalar: UnsafeBufferPointer<UInt8> {
+    let data = event.pointee.data.scalar
+    return UnsafeBufferPointer(start: data.value, count: data.length)
+  }
+
+  /// The current scalar as a string.
+  var scalarString: String { String(decoding: scalar, as: UTF8.self) }
+
+  /// The current scalar as a decimal integer, or `nil` if it is not one.
+  var scalarInteger: Int64? {
+    var scanner = ByteScanner(scalar)
+    guard let value = scanner.decimal(), scanner.peek == nil else { return nil }
+    return value
+  }
+
+  /// Skips the rest of the node that the current event (`kind`) starts; a scalar or alias is
+  /// complete already.
+  func skipNode(startingWith kind: Kind) throws(RecordingError) {
+    guard kind == .mappingStart || kind == .sequenceStart else { return }
+    var depth = 1
+    while depth > 0 {
+      switch try next() {
+      case .mappingStart, .sequenceStart: depth += 1
+      case .mappingEnd, .sequenceEnd: depth -= 1
+      case .streamEnd: throw malformed("the document ended inside a mapping or sequence")
+      default: break
+      }
+    }
+  }
+
+  /// A ``RecordingError/malformed(file:line:message:)`` at the current event's line.
+  func malformed(_ message: String) -> RecordingError {
+    .malformed(file: fileName, line: line, message: message)
+  }
+
+  private func parseError() -> RecordingError {
+    if parser.pointee.error == YAML_READER_ERROR, ferror(file) != 0 {
+      return .io(file: fileName, errno: .current)
+    }
+    let problem = parser.pointee.problem.map { String(cString: $0) } ?? "invalid YAML"
+    let context = parser.pointee.context.map { " " + String(cString: $0) } ?? ""
+    let mark = parser.pointee.problem_mark
+    var message = "invalid YAML: \(problem)\(context) (column \(mark.column + 1))"
+    if problem.contains("cannot start any token") {
+      message += "; YAML allows no tab characters in indentation (expand them to spaces, e.g. with 'expand')"
+    }
+    return .malformed(file: fileName, line: Int(mark.line) + 1, message: message)
+  }
+}

@@ -1,0 +1,61 @@
+import ScrollCore
+import Testing
+
+@Suite("DevicePipeline: frames, offsets, pairs and records")
+struct DevicePipelineTests {
+  @Test("one record per frame with movement, offsets running from the origin")
+  func recordsPerFrame() {
+    let records = DevicePipeline.records([
+      Ev.rel(.relWheel, -1, t: 10), Ev.rel(.relWheelHiRes, -120, t: 10), Ev.report(t: 10),
+      Ev.rel(.relWheel, 1, t: 20), Ev.rel(.relWheelHiRes, 120, t: 20), Ev.report(t: 20),
+    ])
+    #expect(records.map(\.vertical) == [.down, .up])
+    #expect(records.map(\.horizontal) == [.none, .none])
+    #expect(records.map(\.old) == [.zero, ScrollOffset(x: 0, y: 120)])
+    #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 120), .zero])
+    #expect(records.map(\.time) == [Timestamp(microseconds: 10), Timestamp(microseconds: 20)])
+    #expect(records.allSatisfy { $0.source == .wheel && $0.unit == .v120 && $0.device == "test" })
+  }
+
+  @Test("events without SYN_REPORT make no record: a frame ends only at SYN_REPORT")
+  func noReportNoRecord() {
+    #expect(DevicePipeline.records([Ev.rel(.relWheel, 1), Ev.rel(.relWheel, 1)]).isEmpty)
+  }
+
+  @Test("a frame with both axes is one record with both directions")
+  func bothAxes() {
+    let records = DevicePipeline.records([Ev.rel(.relWheel, 1), Ev.rel(.relHWheel, -1), Ev.report()])
+    #expect(records.count == 1)
+    #expect(records.first?.vertical == .up)
+    #expect(records.first?.horizontal == .left)
+    #expect(records.first?.new == ScrollOffset(x: -120, y: -120))
+  }
+
+  @Test("frames without wheel movement (buttons, autorepeat, pointer motion) make no record")
+  func nonScrollFrames() {
+    let records = DevicePipeline.records([
+      Ev.key(Ev.btnMiddle, 1), Ev.report(), Ev.key(Ev.btnMiddle, 2), Ev.report(), Ev.rel(.relX, 4), Ev.report(),
+      Ev.key(Ev.btnMiddle, 0), Ev.report(),
+    ])
+    #expect(records.isEmpty)
+  }
+
+  @Test("SYN_DROPPED drops the partial frame and everything up to the next SYN_REPORT; offsets continue")
+  func synDropped() {
+    let records = DevicePipeline.records([
+      Ev.rel(.relWheel, -1), Ev.report(t: 1),  // Down: 0 -> 120
+      Ev.rel(.relWheel, -1),  // partial frame, lost
+      Ev.dropped(t: 2),
+      Ev.rel(.relWheel, -5),  // still incomplete
+      Ev.report(t: 3),  // ends the incomplete frame
+      Ev.rel(.relWheel, 1), Ev.report(t: 4),  // Up: 120 -> 0
+    ])
+    #expect(records.map(\.vertical) == [.down, .up])
+    #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 120), .zero])
+  }
+
+  @Test("a hi-res step that is undone in the same frame moves nothing")
+  func netZeroFrame() {
+    #expect(DevicePipeline.records([Ev.rel(.relWheelHiRes, 15), Ev.rel(.relWheelHiRes, -15), Ev.report()]).isEmpty)
+  }
+}

@@ -1,0 +1,63 @@
+import ScrollCore
+import Testing
+
+@Suite("RecordFormatter: text lines and JSON Lines")
+struct RecordFormatterTests {
+  let down = ScrollRecord(
+    time: Timestamp(seconds: 1_692_245_830, microseconds: 208_738), device: "/dev/input/event5", source: .wheel,
+    old: .zero, new: ScrollOffset(x: 0, y: 120))
+
+  @Test("JSON: the documented schema, keys in fixed order")
+  func json() {
+    #expect(
+      RecordFormatter.json(down)
+        == #"{"event":"scroll","time":1692245830.208738,"device":"/dev/input/event5","source":"wheel","vertical":"Down","horizontal":"None","old":{"x":0,"y":0},"new":{"x":0,"y":120},"unit":"v120"}"#
+    )
+  }
+
+  @Test("text: time, device, source, directions, both axes, unit")
+  func text() {
+    #expect(RecordFormatter.text(down) == "1692245830.208738 /dev/input/event5 wheel Down  None  x 0 -> 0 y 0 -> 120 v120")
+  }
+
+  @Test("device names with spaces are quoted in text and escaped in JSON")
+  func quoting() {
+    var record = down
+    record.device = "Logitech \"G502\"\tHERO"
+    #expect(RecordFormatter.text(record).contains(#" "Logitech \"G502\"\tHERO" wheel"#))
+    #expect(RecordFormatter.json(record).contains(#""device":"Logitech \"G502\"\tHERO""#))
+  }
+
+  @Test("control characters are escaped as \\u00XX")
+  func controlCharacters() {
+    var record = down
+    record.device = "a\u{01}b"
+    #expect(RecordFormatter.json(record).contains(#""device":"a\u0001b""#))
+  }
+
+  @Test("finger offsets print in mm with three decimals, negative zero as 0.000")
+  func millimetres() {
+    let record = ScrollRecord(
+      time: Timestamp(microseconds: 1_500_000), device: "pad", source: .finger, old: ScrollOffset(x: -0.0001, y: 1.25),
+      new: ScrollOffset(x: -2.0004, y: 0.0833))
+    #expect(
+      RecordFormatter.json(record)
+        == #"{"event":"scroll","time":1.500000,"device":"pad","source":"finger","vertical":"Up","horizontal":"Left","old":{"x":0.000,"y":1.250},"new":{"x":-2.000,"y":0.083},"unit":"mm"}"#
+    )
+  }
+
+  @Test("timestamps print exactly with six decimals")
+  func timestamps() {
+    #expect(Timestamp(seconds: 3, microseconds: 63476).description == "3.063476")
+    #expect(Timestamp(microseconds: 0).description == "0.000000")
+    #expect(Timestamp(microseconds: -1).description == "-0.000001")
+  }
+
+  @Test("--axis filters by the axis that moved")
+  func axisFilter() {
+    let horizontal = ScrollRecord(time: down.time, device: "d", source: .wheel, old: .zero, new: ScrollOffset(x: 120, y: 0))
+    #expect(AxisFilter.vertical.admits(down) && !AxisFilter.vertical.admits(horizontal))
+    #expect(!AxisFilter.horizontal.admits(down) && AxisFilter.horizontal.admits(horizontal))
+    #expect(AxisFilter.both.admits(down) && AxisFilter.both.admits(horizontal))
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import ScrollCore
+import ScrollIO
+import Testing
+
+@Suite("libinput record reader (libyaml)")
+struct LibinputRecordReaderTests {
+  /// Two devices in one record, their events interleaved in time: the G903 fragment's first two
+  /// frames on the mouse and the Huion dial's detent on the dial.
+  static let twoDevices = """
+    version: 1
+    ndevices: 2
+    libinput:
+      version: "1.23.0"
+    devices:
+    - node: /dev/input/event4
+      evdev:
+        name: "Logitech G903"
+        id: [3, 1133, 49297, 273]
+        codes:
+          0: [0, 1, 2]
+          2: [0, 1, 8, 11]
+        properties: []
+      events:
+      - evdev:
+        - [  3,  63476,   2,   8,      -1]
+        - [  3,  63476,   2,  11,    -120]
+        - [  3,  63476,   0,   0,       0]
+      - libinput:
+          type: POINTER_SCROLL_WHEEL
+      - evdev:
+        - [  3, 139476,   2,   8,      -1]
+        - [  3, 139476,   2,  11,    -120]
+        - [  3, 139476,   0,   0,       0]
+    - node: /dev/input/event20
+      evdev:
+        name: "HUION Huion Keydial_K20"
+        id: [3, 9580, 105, 272]
+        codes:
+          2: [8, 11]
+        absinfo:
+          0: [0, 0, 0, 0, 0]
+      events:
+      - evdev:
+        - [  3, 100000,   2,   8,       1]
+        - [  3, 100000,   2,  11,     120]
+        - [  3, 100000,   0,   0,       0]
+    """
+
+  @Test("several devices are merged by timestamp and labelled by name")
+  func merge() throws {
+    let path = try Fixtures.temporaryFile(Self.twoDevices, suffix: ".yml")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let recording = try Recording.open(path)
+    #expect(recording.devices.map(\.label) == ["Logitech G903", "HUION Huion Keydial_K20"])
+    #expect(recording.devices[0].description.id.product == 49297)
+    #expect(recording.devices[1].description.absInfo[EventCode(rawValue: 0)] == AbsInfo(minimum: 0, maximum: 0))
+    let events = try Fixtures.events(path)
+    #expect(events.map(\.device) == [0, 0, 0, 1, 1, 1, 0, 0, 0])
+    let records = try Fixtures.replay(path)
+    #expect(records.map(\.device) == ["Logitech G903", "HUION Huion Keydial_K20", "Logitech G903"])
+    #expect(records.map(\.vertical) == [.down, .up, .down])
+    #expect(records.map(\.new.y) == [120, -120, 240], "each device has its own offset")
+  }
+
+  @Test("devices with the same name get their node appended")
+  func duplicateNames() throws {
+    let text = Self.twoDevices.replacingOccurrences(of: "HUION Huion Keydial_K20", with: "Logitech G903")
+    let path = try Fixtures.temporaryFile(text, suffix: ".yml")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(
+      try Recording.open(path).devices.map(\.label) == [
+        "Logitech G903 (/dev/input/event4)", "Logitech G903 (/dev/input/event20)",
+      ])
+  }
+
+  @Test("'ndevices: 1' with a second device is malformed")
+  func ndevicesMismatch() throws {
+    let text = Self.twoDevices.replacingOccurrences(of: "ndevices: 2", with: "ndevices: 1")
+    let path = try Fixtures.temporaryFile(text, suffix: ".yml")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let error = Fixtures.recordingError { _ = try Fixtures.replay(path) }
+    guard case .malformed(_, let line, let message)? = error else {
+      Issue.record("expected malformed, got \(String(describing: error))")
+      return
+    }
+    #expect(line == 25)
+    #expect(message.contains("lists more devices"))
+  }
+
+  @Test("an event with four numbers is malformed at its line")
+  func shortEvent() throws {
+    let text = Self.twoDevices.replacingOccurrences(of: "[  3, 139476,   2,  11,    -120]", with: "[3, 139476, 2, 11]")
+    let path = try Fixtures.temporaryFile(text, suffix: ".yml")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let error = Fixtures.recordingError { _ = try Fixtures.replay(path) }
+    guard case .malformed(_, let line, let message)? = error else {
+      Issue.record("expected malformed, got \(String(describing: error))")
+      return
+    }
+    #expect(line == 23)
+    #expect(message.contains("five integers"))
+  }
+
+  @Test("a YAML document that is not a libinput record")
+  func notARecord() throws {
+    let path = try Fixtures.temporaryFile("- just\n- a list\n", suffix: ".yml")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let error = Fixtures.recordingError { _ = try Fixtures.replay(path) }
+    guard case .malformed(_, 1, let message)? = error else {
+      Issue.record("expected malformed at line 1, got \(String(describing: error))")
+      return
+    }
+    #expect(message.contains("devices:"))
+  }
+
+  @Test("the G903 fragment (events only) is one inferred device")
+  func fragment() throws {
+    let recording = try Recording.open(Fixtures.recording("hires-wheel-logitech-g903-hidpp-regression-fragment.yml"))
+    #expect(recording.devices.count == 1)
+    #expect(recording.devices.first?.description.origin == .inferred)
+    var count = 0
+    while try recording.next() != nil { count += 1 }
+    #expect(count == 24)
+    #expect(recording.devices.first?.description.scrollCapabilities.hiResWheel == true)
+  }
+}
