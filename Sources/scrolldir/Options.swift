@@ -31,6 +31,9 @@ struct Options: Equatable {
   /// Parses the arguments after the program name.
   /// - Throws: ``UsageError`` naming the first problem.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    let beforeSeparator = arguments.prefix { $0 != "--" }
+    if beforeSeparator.contains(where: { $0 == "-h" || $0 == "--help" }) { return Options(command: .help) }
+    if beforeSeparator.contains("--version") { return Options(command: .version) }
     var format = Format.text
     var axis = AxisFilter.both
     var positional: [String] = []
@@ -47,10 +50,6 @@ struct Options: Equatable {
       switch name {
       case "--":
         optionsEnded = true
-      case "-h", "--help":
-        return Options(command: .help)
-      case "--version":
-        return Options(command: .version)
       case "--json":
         guard inlineValue == nil else { throw UsageError(message: "option '--json' takes no value") }
         format = .json

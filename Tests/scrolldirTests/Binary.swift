@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs the built `scrolldir` executable, as users and pipelines do.
+enum Binary {
+  /// The executable next to the test bundle (SwiftPM puts every product in one directory).
+  static let path: String = {
+    let productsDirectory = Bundle.main.bundleURL.path.hasSuffix(".xctest")
+      ? Bundle.main.bundleURL.deletingLastPathComponent().path : Bundle.main.bundleURL.path
+    return productsDirectory + "/scrolldir"
+  }()
+
+  static let fixtures: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(2)
+    return parts.joined(separator: "/") + "/Fixtures"
+  }()
+
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// Runs `scrolldir arguments…` with `stdin` as its standard input and waits for it.
+  static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+      stderr: String(decoding: stderrData, as: UTF8.self))
+  }
+}
