@@ -61,3 +61,14 @@ struct RecordFormatterTests {
     #expect(AxisFilter.both.admits(down) && AxisFilter.both.admits(horizontal))
   }
 }
+
+@Suite("Stop records")
+struct StopRecordFormatterTests {
+  @Test("a finger stop record: old == new, None/None, and a stop marker in text and JSON")
+  func stop() {
+    let record = ScrollRecord.stop(time: Timestamp(microseconds: 2_000_000), device: "pad", source: .finger, at: ScrollOffset(x: 0, y: 5.5))
+    #expect(record.vertical == .none && record.horizontal == .none && record.old == record.new)
+    #expect(RecordFormatter.json(record).hasSuffix(#""unit":"mm","stop":true}"#))
+    #expect(RecordFormatter.text(record).hasSuffix(" mm stop"))
+  }
+}

@@ -5,7 +5,7 @@ public enum RecordFormatter {
   /// 1692245830.208738 /dev/input/event5 wheel Down  None  x 0 -> 0 y 0 -> 120 v120
   /// ```
   /// Fields: event time (s), device (quoted if it contains spaces), source, vertical and horizontal
-  /// direction, then each axis as `old -> new`, then the unit.
+  /// direction, then each axis as `old -> new`, then the unit, then `stop` on a finger-scroll stop record.
   public static func text(_ record: ScrollRecord) -> String {
     let unit = record.unit
     func axis(_ name: String, _ old: Double, _ new: Double) -> String {
@@ -20,7 +20,7 @@ public enum RecordFormatter {
       axis("x", record.old.x, record.new.x),
       axis("y", record.old.y, record.new.y),
       unit.rawValue,
-    ].joined(separator: " ")
+    ].joined(separator: " ") + (record.isStop ? " stop" : "")
   }
 
   /// One JSON object (JSON Lines), keys in this fixed order:
@@ -28,7 +28,8 @@ public enum RecordFormatter {
   /// {"event":"scroll","time":1692245830.208738,"device":"/dev/input/event5","source":"wheel",
   ///  "vertical":"Down","horizontal":"None","old":{"x":0,"y":0},"new":{"x":0,"y":120},"unit":"v120"}
   /// ```
-  /// `time` is the event timestamp in seconds with microsecond precision.
+  /// `time` is the event timestamp in seconds with microsecond precision. A finger-scroll stop
+  /// record ends with `"stop":true` (the key is absent on every other record).
   public static func json(_ record: ScrollRecord) -> String {
     let unit = record.unit
     func point(_ offset: ScrollOffset) -> String {
@@ -42,7 +43,8 @@ public enum RecordFormatter {
       + ",\"horizontal\":\"" + record.horizontal.rawValue + "\""
       + ",\"old\":" + point(record.old)
       + ",\"new\":" + point(record.new)
-      + ",\"unit\":\"" + unit.rawValue + "\"}"
+      + ",\"unit\":\"" + unit.rawValue + "\""
+      + (record.isStop ? ",\"stop\":true}" : "}")
   }
 
   /// A device label for text output: as is, or JSON-quoted when it has spaces or quotes.

@@ -17,6 +17,9 @@ public struct ScrollRecord: Sendable, Hashable {
   public var vertical: Direction
   /// Left, Right or None.
   public var horizontal: Direction
+  /// Whether this record marks the end of a finger scroll (the fingers lifted or their count left
+  /// two): then `old == new` and both directions are ``Direction/none``. Always `false` for wheels.
+  public var isStop: Bool
 
   /// Creates a record from an offset pair, classifying both axes.
   public init(time: Timestamp, device: String, source: ScrollSource, old: ScrollOffset, new: ScrollOffset) {
@@ -27,6 +30,14 @@ public struct ScrollRecord: Sendable, Hashable {
     self.new = new
     self.vertical = VerticalClassifier.classify(old: old, new: new)
     self.horizontal = HorizontalClassifier.classify(old: old, new: new)
+    self.isStop = false
+  }
+
+  /// A stop record at `offset`: the scroll by `source` ended at `time`.
+  public static func stop(time: Timestamp, device: String, source: ScrollSource, at offset: ScrollOffset) -> ScrollRecord {
+    var record = ScrollRecord(time: time, device: device, source: source, old: offset, new: offset)
+    record.isStop = true
+    return record
   }
 
   /// The unit of `old` and `new`.
