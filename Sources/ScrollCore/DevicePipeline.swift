@@ -1,8 +1,10 @@
 /// Everything scrolldir does with one device's events, as a pure state machine: frames are
-/// delimited by `SYN_REPORT`, each frame moves the content offset at most once per source, and
-/// each move yields one ``ScrollRecord``.
+/// delimited by `SYN_REPORT`, each frame moves each source's content offset at most once, and each
+/// move yields one ``ScrollRecord``.
 ///
-/// Live devices and recordings feed the same pipeline, event by event:
+/// A device has up to two offset sources: its wheels (``WheelAccumulator``, v120) and, for a
+/// touchpad (``TouchpadGeometry``), two-finger scrolling (``ContactTracker`` and
+/// ``TwoFingerScroll``, mm). Live devices and recordings feed the same pipeline, event by event:
 /// ```swift
 /// var pipeline = DevicePipeline(device: "/dev/input/event5")
 /// pipeline.process(InputEvent(time: t, type: .rel, code: .relWheel, value: -1)) { print($0) }
@@ -15,22 +17,56 @@ public struct DevicePipeline: Sendable {
     /// Events accumulate until `SYN_REPORT` closes the frame.
     case collecting
     /// `SYN_DROPPED` was seen: the kernel lost events, so everything up to and including the next
-    /// `SYN_REPORT` is an incomplete frame and is dropped (kernel `event-codes.rst`, "SYN_DROPPED").
+    /// `SYN_REPORT` is an incomplete frame and moves nothing (kernel `event-codes.rst`,
+    /// "SYN_DROPPED"). Touch state read meanwhile (libevdev's resync) is kept, but every contact
+    /// gets a new identity, so the next frames start from a new baseline.
     case droppedUntilReport
+  }
+
+  /// Settings of the pipeline.
+  public struct Options: Sendable, Hashable {
+    /// Natural scrolling for finger scroll: both axes inverted, so content follows the fingers
+    /// (libinput's natural scrolling). Wheels are not affected.
+    public var naturalScrolling: Bool
+
+    public init(naturalScrolling: Bool = false) {
+      self.naturalScrolling = naturalScrolling
+    }
+  }
+
+  private struct Touch: Sendable {
+    var tracker: ContactTracker
+    var scroll: TwoFingerScroll
+    var offsets = OffsetStream(source: .finger)
   }
 
   /// The device label used in records.
   public let device: String
   /// The current frame state.
   public private(set) var frameState: FrameState = .collecting
+  private let options: Options
   private var wheel = WheelAccumulator()
   private var wheelOffsets = OffsetStream(source: .wheel)
+  private var touch: Touch?
 
   /// Creates the pipeline for one device.
-  /// - Parameter device: the label records carry (event node path or recording device name).
-  public init(device: String) {
+  /// - Parameters:
+  ///   - device: the label records carry (event node path or recording device name).
+  ///   - description: the device's capabilities; a touchpad that reports two fingers' positions
+  ///     (``TouchpadGeometry/TouchProtocol/readsTwoFingers``) gets the finger-scroll source.
+  ///   - options: see ``Options``.
+  public init(device: String, description: DeviceDescription? = nil, options: Options = Options()) {
     self.device = device
+    self.options = options
+    if let description, case .success(let geometry) = TouchpadGeometry.of(description),
+      geometry.touchProtocol.readsTwoFingers
+    {
+      touch = Touch(tracker: ContactTracker(geometry: geometry), scroll: TwoFingerScroll(geometry: geometry))
+    }
   }
+
+  /// Whether this pipeline reads two-finger scrolling.
+  public var readsFingers: Bool { touch != nil }
 
   /// Feeds one event; calls `emit` for each record it completes (only at `SYN_REPORT`).
   /// - Throws: whatever `emit` throws.
@@ -45,16 +81,48 @@ public struct DevicePipeline: Sendable {
     switch frameState {
     case .collecting:
       if event.isReport {
-        let delta = wheel.endFrame()
-        if let record = wheelOffsets.move(by: delta, at: event.time, device: device) { try emit(record) }
+        try endFrame(at: event.time, emit: emit)
       } else {
         wheel.add(event)
+        touch?.tracker.add(event)
       }
     case .droppedUntilReport:
       if event.isReport {
         wheel.discardFrame()
+        touch?.tracker.forgetIdentities()
         frameState = .collecting
+        try endTouchFrame(at: event.time, emit: emit)
+      } else {
+        touch?.tracker.add(event)
       }
     }
+  }
+
+  private mutating func endFrame<Failure: Error>(
+    at time: Timestamp, emit: (ScrollRecord) throws(Failure) -> Void
+  ) throws(Failure) {
+    if let record = wheelOffsets.move(by: wheel.endFrame(), at: time, device: device) { try emit(record) }
+    try endTouchFrame(at: time, emit: emit)
+  }
+
+  /// Ends the touch frame. Right after a resync every contact is new, so this can only set a
+  /// baseline or, if the fingers lifted meanwhile, end the scroll; it never moves the offset.
+  private mutating func endTouchFrame<Failure: Error>(
+    at time: Timestamp, emit: (ScrollRecord) throws(Failure) -> Void
+  ) throws(Failure) {
+    guard var touch else { return }
+    let step = touch.scroll.step(touch.tracker.endFrame())
+    var record: ScrollRecord?
+    switch step {
+    case .none:
+      break
+    case .move(let delta):
+      let signed = options.naturalScrolling ? ScrollOffset(x: -delta.x, y: -delta.y) : delta
+      record = touch.offsets.move(by: signed, at: time, device: device)
+    case .stop:
+      record = ScrollRecord.stop(time: time, device: device, source: .finger, at: touch.offsets.current)
+    }
+    self.touch = touch
+    if let record { try emit(record) }
   }
 }

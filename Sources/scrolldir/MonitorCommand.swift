@@ -4,14 +4,14 @@ import ScrollIO
 
 /// `scrolldir [monitor] [DEVICE…]`: live records from event nodes until interrupted.
 enum MonitorCommand {
-  static func run(devices paths: [String], sink: RecordSink) throws(CommandError) {
+  static func run(devices paths: [String], options: DevicePipeline.Options, sink: RecordSink) throws(CommandError) {
     let devices = paths.isEmpty ? try discover() : try open(paths)
     let signals = SignalPipe.install([SIGINT, SIGTERM])
     for device in devices {
       let capabilities = device.description.scrollCapabilities.names.joined(separator: ", ")
       Diagnostics.note("monitoring \(device.path) (\(device.description.name): \(capabilities))")
     }
-    let monitor = Monitor(devices: devices, signals: signals)
+    let monitor = Monitor(devices: devices, options: options, signals: signals)
     let stop = try monitor.run(
       onRecord: { (record) throws(CommandError) in try sink.write(record) },
       onDeviceError: { Diagnostics.note($0.description) })

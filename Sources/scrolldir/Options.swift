@@ -27,6 +27,11 @@ struct Options: Equatable {
   var command: Command
   var format: Format = .text
   var axis: AxisFilter = .both
+  /// `--natural`: natural scrolling for touchpads.
+  var natural = false
+
+  /// The pipeline settings these options ask for.
+  var pipeline: DevicePipeline.Options { DevicePipeline.Options(naturalScrolling: natural) }
 
   /// Parses the arguments after the program name.
   /// - Throws: ``UsageError`` naming the first problem.
@@ -36,6 +41,7 @@ struct Options: Equatable {
     if beforeSeparator.contains("--version") { return Options(command: .version) }
     var format = Format.text
     var axis = AxisFilter.both
+    var natural = false
     var positional: [String] = []
     var index = 0
     var optionsEnded = false
@@ -50,9 +56,9 @@ struct Options: Equatable {
       switch name {
       case "--":
         optionsEnded = true
-      case "--json":
-        guard inlineValue == nil else { throw UsageError(message: "option '--json' takes no value") }
-        format = .json
+      case "--json", "--natural":
+        guard inlineValue == nil else { throw UsageError(message: "option '\(name)' takes no value") }
+        if name == "--json" { format = .json } else { natural = true }
       case "--axis":
         let value: String
         if let inlineValue {
@@ -71,7 +77,7 @@ struct Options: Equatable {
       }
     }
     let command = try command(from: positional, optionsEnded: optionsEnded)
-    return Options(command: command, format: format, axis: axis)
+    return Options(command: command, format: format, axis: axis, natural: natural)
   }
 
   private static func command(from positional: [String], optionsEnded: Bool) throws(UsageError) -> Command {

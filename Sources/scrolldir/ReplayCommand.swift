@@ -3,10 +3,12 @@ import ScrollIO
 
 /// `scrolldir replay FILE…`: each file in turn, its devices merged by time, through the pipeline.
 enum ReplayCommand {
-  static func run(files: [String], sink: RecordSink) throws(CommandError) {
+  static func run(files: [String], options: DevicePipeline.Options, sink: RecordSink) throws(CommandError) {
     for file in files {
       let recording = try recordingStep { () throws(RecordingError) in try Recording.open(file) }
-      var pipelines = recording.devices.map { DevicePipeline(device: $0.label) }
+      var pipelines = recording.devices.map {
+        DevicePipeline(device: $0.label, description: $0.description, options: options)
+      }
       while let recorded = try recordingStep({ () throws(RecordingError) in try recording.next() }) {
         try pipelines[recorded.device].process(recorded.event) { (record) throws(CommandError) in
           try sink.write(record)

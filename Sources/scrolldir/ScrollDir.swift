@@ -24,9 +24,9 @@ enum ScrollDir {
       case .list:
         try ListCommand.run()
       case .monitor(let devices):
-        try MonitorCommand.run(devices: devices, sink: sink)
+        try MonitorCommand.run(devices: devices, options: options.pipeline, sink: sink)
       case .replay(let files):
-        try ReplayCommand.run(files: files, sink: sink)
+        try ReplayCommand.run(files: files, options: options.pipeline, sink: sink)
       }
     } catch {
       if let message = error.message { Diagnostics.note(message) }

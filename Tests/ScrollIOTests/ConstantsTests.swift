@@ -25,3 +25,34 @@ struct ConstantsTests {
     #expect(EventCode.relHWheelHiRes.rawValue == UInt16(REL_HWHEEL_HI_RES))
   }
 }
+
+@Suite("ScrollCore's touch constants equal the kernel headers'")
+struct TouchConstantsTests {
+  @Test func absCodes() {
+    #expect(EventCode.absX.rawValue == UInt16(ABS_X))
+    #expect(EventCode.absY.rawValue == UInt16(ABS_Y))
+    #expect(EventCode.absMTSlot.rawValue == UInt16(ABS_MT_SLOT))
+    #expect(EventCode.absMTPositionX.rawValue == UInt16(ABS_MT_POSITION_X))
+    #expect(EventCode.absMTPositionY.rawValue == UInt16(ABS_MT_POSITION_Y))
+    #expect(EventCode.absMTToolType.rawValue == UInt16(ABS_MT_TOOL_TYPE))
+    #expect(EventCode.absMTTrackingID.rawValue == UInt16(ABS_MT_TRACKING_ID))
+  }
+
+  @Test func keyCodes() {
+    #expect(EventCode.btnToolPen.rawValue == UInt16(BTN_TOOL_PEN))
+    #expect(EventCode.btnToolFinger.rawValue == UInt16(BTN_TOOL_FINGER))
+    #expect(EventCode.btnToolDoubleTap.rawValue == UInt16(BTN_TOOL_DOUBLETAP))
+    #expect(EventCode.btnToolTripleTap.rawValue == UInt16(BTN_TOOL_TRIPLETAP))
+    #expect(EventCode.btnToolQuadTap.rawValue == UInt16(BTN_TOOL_QUADTAP))
+    #expect(EventCode.btnToolQuintTap.rawValue == UInt16(BTN_TOOL_QUINTTAP))
+    #expect(EventCode.btnTouch.rawValue == UInt16(BTN_TOUCH))
+  }
+
+  @Test func properties() {
+    #expect(InputProperty.pointer == UInt16(INPUT_PROP_POINTER))
+    #expect(InputProperty.direct == UInt16(INPUT_PROP_DIRECT))
+    #expect(InputProperty.buttonPad == UInt16(INPUT_PROP_BUTTONPAD))
+    #expect(InputProperty.semiMT == UInt16(INPUT_PROP_SEMI_MT))
+    #expect(MTToolType.palm == Int32(MT_TOOL_PALM))
+  }
+}

@@ -22,9 +22,11 @@ enum Fixtures {
   }
 
   /// Replays `path` through the library pipeline, as `scrolldir replay` does.
-  static func replay(_ path: String) throws -> [ScrollRecord] {
+  static func replay(_ path: String, options: DevicePipeline.Options = .init()) throws -> [ScrollRecord] {
     let recording = try Recording.open(path)
-    var pipelines = recording.devices.map { DevicePipeline(device: $0.label) }
+    var pipelines = recording.devices.map {
+      DevicePipeline(device: $0.label, description: $0.description, options: options)
+    }
     var records: [ScrollRecord] = []
     while let recorded = try recording.next() {
       pipelines[recorded.device].process(recorded.event) { records.append($0) }

@@ -147,7 +147,7 @@ struct EndToEndTests {
   func unreadableNodes() throws {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    FileManager.default.createFile(atPath: directory + "/event3", contents: Data(), attributes: [.posixPermissions: 0o600])
+    #expect(FileManager.default.createFile(atPath: directory + "/event3", contents: Data(), attributes: [.posixPermissions: 0o600]))
     let result = try Unprivileged.run([], environment: ["SCROLLDIR_INPUT_DIR": directory])
     #expect(result.status == 77)
     #expect(result.stderr.contains("no readable scroll device: 1 event node(s)"))
@@ -207,12 +207,16 @@ struct EndToEndTests {
 
 /// Runs the binary as an unprivileged user when the tests run as root (root reads everything),
 /// with `setpriv` from util-linux. The binary is copied to a world-readable temporary directory
-/// first, since the checkout may live where that user cannot go (e.g. /root).
+/// first, since the checkout may live where that user cannot go (e.g. /root). The copy is made by
+/// `cp` in a child process: a copy written by this process could leave its write descriptor
+/// inherited by a process another test is spawning at that moment, and exec would then fail
+/// with ETXTBSY.
 enum Unprivileged {
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Binary.Result {
     guard getuid() == 0 else { return try Binary.run(arguments, environment: environment) }
     let copy = NSTemporaryDirectory() + "scrolldir-unprivileged-\(UUID().uuidString)"
-    try FileManager.default.copyItem(atPath: Binary.path, toPath: copy)
+    let cp = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: [Binary.path, copy])
+    cp.waitUntilExit()
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy)
     defer { try? FileManager.default.removeItem(atPath: copy) }
     let process = Process()

@@ -24,9 +24,12 @@ public final class Monitor {
 
   /// - Parameters:
   ///   - devices: open devices; records carry each one's path.
+  ///   - options: the pipelines' options (natural scrolling).
   ///   - signals: a descriptor that becomes readable when the monitor should stop (``SignalPipe``).
-  public init(devices: [EvdevDevice], signals: FileDescriptor) {
-    entries = devices.map { Entry(device: $0, pipeline: DevicePipeline(device: $0.path)) }
+  public init(devices: [EvdevDevice], options: DevicePipeline.Options, signals: FileDescriptor) {
+    entries = devices.map {
+      Entry(device: $0, pipeline: DevicePipeline(device: $0.path, description: $0.description, options: options))
+    }
     self.signals = signals
   }
 
