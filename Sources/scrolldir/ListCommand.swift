@@ -35,6 +35,7 @@ enum ListCommand {
       let id = device.description.id
       lines.append("  id:       bus \(hex(id.bustype)) vendor \(hex(id.vendor)) product \(hex(id.product))")
       lines.append("  scroll:   " + scrollCodes(device.description))
+      if let touchpad = device.description.scrollCapabilities.touchpad { lines.append("  touchpad: " + describe(touchpad)) }
       lines.append("  readable: yes")
     case .failure(let error):
       let scroll: String =
@@ -53,14 +54,35 @@ enum ListCommand {
     return lines
   }
 
+  /// e.g. `100.2 × 68.0 mm, 10 slots, two-finger scroll` or `69.0 × 50.0 mm (size assumed: no
+  /// resolution), semi-MT (2 slots report a bounding box): no two-finger scroll`.
+  static func describe(_ touchpad: TouchpadGeometry) -> String {
+    let size = touchpad.sizeMM
+    var text = oneDecimal(size.width) + " × " + oneDecimal(size.height) + " mm"
+    if touchpad.resolutionIsAssumed { text += " (size assumed: no resolution)" }
+    switch touchpad.touchProtocol {
+    case .slots(let count): text += ", \(count) slots, two-finger scroll"
+    case .typeA: text += ", multitouch protocol A, two-finger scroll"
+    case .semiMT(let count): text += ", semi-MT (\(count) slots report a bounding box): no two-finger scroll"
+    case .singleTouch: text += ", single touch: no two-finger scroll"
+    }
+    return text
+  }
+
+  private static func oneDecimal(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return String(tenths / 10) + "." + String(tenths % 10)
+  }
+
   private static func scrollCodes(_ description: DeviceDescription) -> String {
     let codes: [(String, EventCode)] = [
       ("wheel", .relWheel), ("hi-res wheel", .relWheelHiRes), ("horizontal wheel", .relHWheel),
       ("hi-res horizontal wheel", .relHWheelHiRes),
     ]
-    let present = codes.filter { description.has(.rel, $0.1) }.map { label, code in
+    var present = codes.filter { description.has(.rel, $0.1) }.map { label, code in
       label + " (" + (EventNames.name(type: .rel, code: code) ?? "REL 0x\(String(code.rawValue, radix: 16))") + ")"
     }
+    if description.scrollCapabilities.twoFingerScroll { present.append("two-finger scroll") }
     return present.isEmpty ? "none" : present.joined(separator: ", ")
   }
 

@@ -32,7 +32,7 @@ enum MonitorCommand {
       }
       guard device.description.scrollCapabilities.canScroll else {
         throw .noDevice(
-          "\(path) (\(device.description.name)) cannot scroll: it has no REL_WHEEL, REL_HWHEEL or hi-res wheel code",
+          "\(path) (\(device.description.name)) cannot scroll: it has no wheel (REL_WHEEL, REL_HWHEEL) and is not a touchpad that reports two fingers",
           .noInput)
       }
       devices.append(device)
@@ -67,6 +67,6 @@ enum MonitorCommand {
       throw .noDevice("no scroll device found: there are no event nodes in \(directory)", .noInput)
     }
     throw .noDevice(
-      "no scroll device found: none of the \(nodeCount) event node(s) in \(directory) has a wheel", .noInput)
+      "no scroll device found: none of the \(nodeCount) event node(s) in \(directory) has a wheel or a touchpad", .noInput)
   }
 }

@@ -72,6 +72,17 @@ struct EndToEndTests {
     #expect(result.stdout == (try Self.expected(names.1)))
   }
 
+  @Test("a two-finger scroll up on the ITE touchpad: Up in mm, then a stop record; --natural turns it Down")
+  func touchpad() throws {
+    let path = Self.recording("touchpad-ite-acer-sw5-2fg-scroll-up.yml")
+    let plain = try Binary.run(["replay", "--json", path]).stdout.split(separator: "\n")
+    let natural = try Binary.run(["replay", "--json", "--natural", path]).stdout.split(separator: "\n")
+    #expect(plain.count == natural.count && plain.count > 2)
+    #expect(plain.dropLast().allSatisfy { $0.contains(#""source":"finger","vertical":"Up","horizontal":"None""#) })
+    #expect(natural.dropLast().allSatisfy { $0.contains(#""source":"finger","vertical":"Down","horizontal":"None""#) })
+    #expect(plain.last?.hasSuffix(#""unit":"mm","stop":true}"#) == true)
+  }
+
   @Test("several files are replayed in order")
   func severalFiles() throws {
     let result = try Binary.run([

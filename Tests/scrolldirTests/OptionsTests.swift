@@ -61,3 +61,24 @@ struct OptionsTests {
     }
   }
 }
+
+@Suite("list: touchpad lines")
+struct ListTouchpadTests {
+  @Test("size, slots and whether two-finger scroll is read")
+  func touchpadLine() throws {
+    let slots = TouchpadGeometry(
+      touchProtocol: .slots(count: 10), xAxis: AbsInfo(minimum: 0, maximum: 2039, resolution: 20),
+      yAxis: AbsInfo(minimum: 0, maximum: 1359, resolution: 20))
+    #expect(ListCommand.describe(slots) == "102.0 × 68.0 mm, 10 slots, two-finger scroll")
+    let semi = TouchpadGeometry(
+      touchProtocol: .semiMT(slots: 2), xAxis: AbsInfo(minimum: 0, maximum: 1360), yAxis: AbsInfo(minimum: 0, maximum: 1000))
+    #expect(
+      ListCommand.describe(semi)
+        == "69.0 × 50.0 mm (size assumed: no resolution), semi-MT (2 slots report a bounding box): no two-finger scroll")
+  }
+
+  @Test("--natural parses")
+  func natural() throws {
+    #expect(try Options.parse(["replay", "--natural", "x.evemu"]).pipeline == DevicePipeline.Options(naturalScrolling: true))
+  }
+}

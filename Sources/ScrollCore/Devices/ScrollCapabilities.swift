@@ -8,6 +8,8 @@ public struct ScrollCapabilities: Sendable, Hashable {
   public var horizontalWheel: Bool
   /// `REL_HWHEEL_HI_RES`: a horizontal wheel in v120 units.
   public var hiResHorizontalWheel: Bool
+  /// The touchpad's geometry, if the device is a touchpad (see ``TouchpadGeometry/of(_:)``).
+  public var touchpad: TouchpadGeometry?
 
   /// Derives the capabilities from a description's codes.
   public init(_ device: DeviceDescription) {
@@ -15,10 +17,14 @@ public struct ScrollCapabilities: Sendable, Hashable {
     hiResWheel = device.has(.rel, .relWheelHiRes)
     horizontalWheel = device.has(.rel, .relHWheel)
     hiResHorizontalWheel = device.has(.rel, .relHWheelHiRes)
+    touchpad = try? TouchpadGeometry.of(device).get()
   }
 
-  /// Whether any wheel code is present, so the device can produce wheel scroll records.
-  public var canScroll: Bool { wheel || hiResWheel || horizontalWheel || hiResHorizontalWheel }
+  /// Whether the device is a touchpad that scrolldir reads two-finger scrolling from.
+  public var twoFingerScroll: Bool { touchpad?.touchProtocol.readsTwoFingers ?? false }
+
+  /// Whether the device can produce scroll records: any wheel code, or two-finger scrolling.
+  public var canScroll: Bool { wheel || hiResWheel || horizontalWheel || hiResHorizontalWheel || twoFingerScroll }
 
   /// Short names of what is present, e.g. `["wheel", "hi-res wheel", "horizontal wheel"]`.
   public var names: [String] {
@@ -27,6 +33,7 @@ public struct ScrollCapabilities: Sendable, Hashable {
     if hiResWheel { result.append("hi-res wheel") }
     if horizontalWheel { result.append("horizontal wheel") }
     if hiResHorizontalWheel { result.append("hi-res horizontal wheel") }
+    if twoFingerScroll { result.append("two-finger scroll") }
     return result
   }
 }

@@ -5,24 +5,32 @@ import Glibc
 public struct SysfsInputInfo: Sendable, Hashable {
   /// The device name, as in `libevdev_get_name`.
   public var name: String?
-  /// Whether the `EV_REL` capability bitmask has a wheel code (`REL_WHEEL`, `REL_HWHEEL` or their
-  /// hi-res variants); `nil` if sysfs did not say.
+  /// Whether the node may scroll: its `EV_REL` bitmask has a wheel code (`REL_WHEEL`,
+  /// `REL_HWHEEL` or their hi-res variants) or its `EV_ABS` bitmask has `ABS_MT_POSITION_X` (a
+  /// touchpad, or a touchscreen that libevdev will then rule out); `nil` if sysfs did not say.
+  /// Keyboards have neither, so they are never opened by default.
   public var canScroll: Bool?
 
   /// Reads the sysfs entries of the node named `nodeName` (e.g. `event5`).
   public init(nodeName: String, sysfsRoot: String = "/sys/class/input") {
     let base = sysfsRoot + "/" + nodeName + "/device/"
     name = Self.read(base + "name")
-    canScroll = Self.read(base + "capabilities/rel").map { Self.hasWheelBit($0) }
+    let rel = Self.read(base + "capabilities/rel")
+    let abs = Self.read(base + "capabilities/abs")
+    if rel == nil && abs == nil {
+      canScroll = nil
+    } else {
+      let wheelBits: UInt64 = 1 << 6 | 1 << 8 | 1 << 11 | 1 << 12
+      let multitouchBits: UInt64 = 1 << 0x35
+      canScroll = Self.hasBit(rel, wheelBits) || Self.hasBit(abs, multitouchBits)
+    }
   }
 
-  /// Whether a sysfs bitmask (hex words, most significant first, as the kernel's
-  /// `input_print_bitmap` writes them) sets bit 6, 8, 11 or 12 (`REL_HWHEEL`, `REL_WHEEL`,
-  /// `REL_WHEEL_HI_RES`, `REL_HWHEEL_HI_RES`).
-  static func hasWheelBit(_ bitmap: String) -> Bool {
-    guard let lowest = bitmap.split(separator: " ").last, let word = UInt64(lowest, radix: 16) else { return false }
-    let wheelBits: UInt64 = 1 << 6 | 1 << 8 | 1 << 11 | 1 << 12
-    return word & wheelBits != 0
+  /// Whether the lowest word of a sysfs bitmask (hex words, most significant first, as the
+  /// kernel's `input_print_bitmap` writes them) has any of `bits`.
+  static func hasBit(_ bitmap: String?, _ bits: UInt64) -> Bool {
+    guard let lowest = bitmap?.split(separator: " ").last, let word = UInt64(lowest, radix: 16) else { return false }
+    return word & bits != 0
   }
 
   private static func read(_ path: String) -> String? {
