@@ -1,15 +1,15 @@
 /// Everything scrolldir does with one device's events, as a pure state machine: frames are
 /// delimited by `SYN_REPORT`, each frame moves each source's content offset at most once, and each
-/// move yields one ``ScrollRecord``.
+/// move yields one ``ScrollRecord``; a `SYN_DROPPED` yields one ``GapRecord``.
 ///
 /// A device has up to two offset sources: its wheels (``WheelAccumulator``, v120) and, for a
 /// touchpad (``TouchpadGeometry``), two-finger scrolling (``ContactTracker`` and
 /// ``TwoFingerScroll``, mm). Live devices and recordings feed the same pipeline, event by event:
 /// ```swift
 /// var pipeline = DevicePipeline(device: "/dev/input/event5")
-/// pipeline.process(InputEvent(time: t, type: .rel, code: .relWheel, value: -1)) { print($0) }
-/// pipeline.process(InputEvent(time: t, type: .syn, code: .synReport, value: 0)) { print($0) }
-/// // prints a record: Down, old (0, 0), new (0, 120), v120
+/// pipeline.process(InputEvent(time: t, type: .rel, code: .relWheel, value: -1)) { print($0.text) }
+/// pipeline.process(InputEvent(time: t, type: .syn, code: .synReport, value: 0)) { print($0.text) }
+/// // prints: … /dev/input/event5 wheel Down  None  x 0 -> 0 y 0 -> 120 v120
 /// ```
 public struct DevicePipeline: Sendable {
   /// Whether events belong to a frame that will be used.
@@ -18,8 +18,9 @@ public struct DevicePipeline: Sendable {
     case collecting
     /// `SYN_DROPPED` was seen: the kernel lost events, so everything up to and including the next
     /// `SYN_REPORT` is an incomplete frame and moves nothing (kernel `event-codes.rst`,
-    /// "SYN_DROPPED"). Touch state read meanwhile (libevdev's resync) is kept, but every contact
-    /// gets a new identity, so the next frames start from a new baseline.
+    /// "SYN_DROPPED"). Wheel motion in the lost frames is gone; touch state read meanwhile
+    /// (libevdev's resync) is kept, but every contact gets a new identity, so the next frames
+    /// start from a new baseline and never turn the resync into a direction.
     case droppedUntilReport
   }
 
@@ -68,14 +69,17 @@ public struct DevicePipeline: Sendable {
   /// Whether this pipeline reads two-finger scrolling.
   public var readsFingers: Bool { touch != nil }
 
-  /// Feeds one event; calls `emit` for each record it completes (only at `SYN_REPORT`).
+  /// Feeds one event; calls `emit` for each record it completes: ``OutputRecord/scroll(_:)`` at
+  /// `SYN_REPORT`, ``OutputRecord/gap(_:)`` at `SYN_DROPPED` (one per run of lost events).
   /// - Throws: whatever `emit` throws.
   public mutating func process<Failure: Error>(
-    _ event: InputEvent, emit: (ScrollRecord) throws(Failure) -> Void
+    _ event: InputEvent, emit: (OutputRecord) throws(Failure) -> Void
   ) throws(Failure) {
     if event.isDropped {
       wheel.discardFrame()
+      let alreadyDropping = frameState == .droppedUntilReport
       frameState = .droppedUntilReport
+      if !alreadyDropping { try emit(.gap(GapRecord(time: event.time, device: device))) }
       return
     }
     switch frameState {
@@ -99,16 +103,16 @@ public struct DevicePipeline: Sendable {
   }
 
   private mutating func endFrame<Failure: Error>(
-    at time: Timestamp, emit: (ScrollRecord) throws(Failure) -> Void
+    at time: Timestamp, emit: (OutputRecord) throws(Failure) -> Void
   ) throws(Failure) {
-    if let record = wheelOffsets.move(by: wheel.endFrame(), at: time, device: device) { try emit(record) }
+    if let record = wheelOffsets.move(by: wheel.endFrame(), at: time, device: device) { try emit(.scroll(record)) }
     try endTouchFrame(at: time, emit: emit)
   }
 
   /// Ends the touch frame. Right after a resync every contact is new, so this can only set a
   /// baseline or, if the fingers lifted meanwhile, end the scroll; it never moves the offset.
   private mutating func endTouchFrame<Failure: Error>(
-    at time: Timestamp, emit: (ScrollRecord) throws(Failure) -> Void
+    at time: Timestamp, emit: (OutputRecord) throws(Failure) -> Void
   ) throws(Failure) {
     guard var touch else { return }
     let step = touch.scroll.step(touch.tracker.endFrame())
@@ -123,6 +127,6 @@ public struct DevicePipeline: Sendable {
       record = ScrollRecord.stop(time: time, device: device, source: .finger, at: touch.offsets.current)
     }
     self.touch = touch
-    if let record { try emit(record) }
+    if let record { try emit(.scroll(record)) }
   }
 }

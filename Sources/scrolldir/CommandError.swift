@@ -2,23 +2,28 @@ import ScrollIO
 
 /// Everything that ends a command early, with its exit status. Only `ScrollDir` prints these.
 enum CommandError: Error {
+  case usage(UsageError)
   case recording(RecordingError)
-  case device(DeviceError)
-  /// No device to monitor; the message says why and how to fix it.
-  case noDevice(String, ExitCode)
+  case start(MonitorStartError)
+  /// Every monitored device is gone (`--once`).
+  case noDevicesLeft
   case output(LineWriter.Failure)
 
   /// The sysexits status for this error.
   var exitCode: ExitCode {
     switch self {
+    case .usage: .usage
     case .recording(.malformed): .dataError
     case .recording(.notFound): .noInput
     case .recording(.permissionDenied): .noPermission
     case .recording(.io): .ioError
-    case .device(.open(_, let errno)) where errno.isPermission: .noPermission
-    case .device(.open), .device(.notEvdev): .noInput
-    case .device(.removed), .device(.read): .ioError
-    case .noDevice(_, let code): code
+    case .start(.device(.open(_, let errno))) where errno.isPermission: .noPermission
+    case .start(.device(.open)), .start(.device(.notEvdev)): .noInput
+    case .start(.device(.removed)), .start(.device(.read)): .ioError
+    case .start(.cannotScroll), .start(.noScrollDevice): .noInput
+    case .start(.keyboard): .usage
+    case .start(.notReadable): .noPermission
+    case .noDevicesLeft: .ioError
     case .output(.closed): .success
     case .output(.failed): .ioError
     }
@@ -27,11 +32,32 @@ enum CommandError: Error {
   /// The one-line message for stderr, or `nil` when the program should end quietly.
   var message: String? {
     switch self {
+    case .usage(let error):
+      "error: \(error.message)\nUsage: scrolldir [monitor|list|replay] [options]; see 'scrolldir --help'"
     case .recording(let error): error.description
-    case .device(let error): error.description
-    case .noDevice(let message, _): message
+    case .start(let error): Self.describe(error)
+    case .noDevicesLeft: "no devices left to monitor"
     case .output(.closed): nil
     case .output(.failed(let errno)): "cannot write output: \(errno)"
+    }
+  }
+
+  private static func describe(_ error: MonitorStartError) -> String {
+    switch error {
+    case .device(let error):
+      return error.description
+    case .cannotScroll(let path, let name):
+      return "\(path) (\(name)) cannot scroll: it has no wheel (REL_WHEEL, REL_HWHEEL) and is not a touchpad that reports two fingers"
+    case .keyboard(let path, let name):
+      return "\(path) (\(name)) is a keyboard; scrolldir opens keyboards only when named with --allow-keyboards"
+    case .notReadable(let directory, let nodes):
+      let names = nodes.map { $0.path + ($0.name.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+      return "no readable scroll device in \(directory): \(nodes.count) event node(s) that may scroll cannot be read by this user: "
+        + "\(names). Install the udev rule udev/70-scrolldir.rules (see README) or add yourself to the 'input' group"
+    case .noScrollDevice(let directory, 0):
+      return "no scroll device found: there are no event nodes in \(directory) (use --wait to wait for one)"
+    case .noScrollDevice(let directory, let count):
+      return "no scroll device found: none of the \(count) event node(s) in \(directory) has a wheel or a touchpad (use --wait to wait for one)"
     }
   }
 }

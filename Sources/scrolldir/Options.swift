@@ -24,11 +24,30 @@ struct Options: Equatable {
     case json
   }
 
+  /// How `replay --raw` learns the device's capabilities.
+  enum RawDescription: Equatable {
+    /// Inferred from the events (wheels only).
+    case inferred
+    /// The first device of this recording (`--describe FILE`).
+    case recording(String)
+    /// These libevdev code names (`--capabilities REL_WHEEL,REL_HWHEEL`).
+    case codes([String])
+  }
+
   var command: Command
   var format: Format = .text
-  var axis: AxisFilter = .both
   /// `--natural`: natural scrolling for touchpads.
   var natural = false
+  /// `--axis`, `--detents`, `--step`, `--changes-only`, `--gestures`, `--idle-timeout`, `--debounce`.
+  var modes = ModeOptions()
+  /// `--stats`: print the counters at exit.
+  var stats = false
+  /// `--wait`, `--once`, `--allow-keyboards` (monitor only).
+  var wait = false
+  var once = false
+  var allowKeyboards = false
+  /// `--raw` (replay only): a stream of `struct input_event`, described as given.
+  var raw: RawDescription?
 
   /// The pipeline settings these options ask for.
   var pipeline: DevicePipeline.Options { DevicePipeline.Options(naturalScrolling: natural) }
@@ -39,48 +58,67 @@ struct Options: Equatable {
     let beforeSeparator = arguments.prefix { $0 != "--" }
     if beforeSeparator.contains(where: { $0 == "-h" || $0 == "--help" }) { return Options(command: .help) }
     if beforeSeparator.contains("--version") { return Options(command: .version) }
-    var format = Format.text
-    var axis = AxisFilter.both
-    var natural = false
+    var options = Options(command: .list)
+    var given: [String] = []
     var positional: [String] = []
-    var index = 0
-    var optionsEnded = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+    var arguments = ArgumentCursor(arguments)
+    var describe: String?
+    var capabilities: [String]?
+    var rawRequested = false
+    while let argument = arguments.next() {
+      if arguments.optionsEnded || argument == "-" || !argument.hasPrefix("-") {
         positional.append(argument)
         continue
       }
-      let (name, inlineValue) = splitOption(argument)
+      let (name, inline) = splitOption(argument)
+      given.append(name)
       switch name {
       case "--":
-        optionsEnded = true
-      case "--json", "--natural":
-        guard inlineValue == nil else { throw UsageError(message: "option '\(name)' takes no value") }
-        if name == "--json" { format = .json } else { natural = true }
+        arguments.optionsEnded = true
+      case "--json": try noValue(name, inline); options.format = .json
+      case "--natural": try noValue(name, inline); options.natural = true
+      case "--detents": try noValue(name, inline); options.modes.wheelStep = DetentQuantizer.wheelDetent
+      case "--changes-only": try noValue(name, inline); options.modes.changesOnly = true
+      case "--gestures": try noValue(name, inline); options.modes.gestures = true
+      case "--debounce": try noValue(name, inline); options.modes.debounce = true
+      case "--stats": try noValue(name, inline); options.stats = true
+      case "--wait": try noValue(name, inline); options.wait = true
+      case "--once": try noValue(name, inline); options.once = true
+      case "--allow-keyboards": try noValue(name, inline); options.allowKeyboards = true
+      case "--raw": try noValue(name, inline); rawRequested = true
       case "--axis":
-        let value: String
-        if let inlineValue {
-          value = inlineValue
-        } else {
-          guard index < arguments.count else { throw UsageError(message: "option '--axis' needs a value: vertical, horizontal or both") }
-          value = arguments[index]
-          index += 1
-        }
-        guard let parsed = AxisFilter(rawValue: value) else {
+        let value = try arguments.value(for: name, inline, "vertical, horizontal or both")
+        guard let axis = AxisFilter(rawValue: value) else {
           throw UsageError(message: "invalid value '\(value)' for '--axis': expected vertical, horizontal or both")
         }
-        axis = parsed
+        options.modes.axis = axis
+      case "--step":
+        let value = try arguments.value(for: name, inline, "a distance in mm")
+        guard let step = Double(value), step > 0, step.isFinite else {
+          throw UsageError(message: "invalid value '\(value)' for '--step': expected a positive distance in mm")
+        }
+        options.modes.fingerStep = step
+      case "--idle-timeout":
+        let value = try arguments.value(for: name, inline, "milliseconds")
+        guard let milliseconds = Int(value), milliseconds > 0, milliseconds <= 3_600_000 else {
+          throw UsageError(message: "invalid value '\(value)' for '--idle-timeout': expected 1 to 3600000 milliseconds")
+        }
+        options.modes.idleTimeout = .milliseconds(milliseconds)
+      case "--describe":
+        describe = try arguments.value(for: name, inline, "a recording file")
+      case "--capabilities":
+        let value = try arguments.value(for: name, inline, "event code names such as REL_WHEEL,REL_WHEEL_HI_RES")
+        capabilities = value.split(separator: ",").map { String($0) }
       default:
         throw UsageError(message: "unknown option '\(argument)'")
       }
     }
-    let command = try command(from: positional, optionsEnded: optionsEnded)
-    return Options(command: command, format: format, axis: axis, natural: natural)
+    options.command = try command(from: positional)
+    try validate(&options, given: given, rawRequested: rawRequested, describe: describe, capabilities: capabilities)
+    return options
   }
 
-  private static func command(from positional: [String], optionsEnded: Bool) throws(UsageError) -> Command {
+  private static func command(from positional: [String]) throws(UsageError) -> Command {
     guard let first = positional.first else { return .monitor(devices: []) }
     let rest = Array(positional.dropFirst())
     switch first {
@@ -99,9 +137,75 @@ struct Options: Equatable {
     }
   }
 
+  /// Options that only make sense with some commands or together.
+  private static func validate(
+    _ options: inout Options, given: [String], rawRequested: Bool, describe: String?, capabilities: [String]?
+  ) throws(UsageError) {
+    let monitorOnly = ["--wait", "--once", "--allow-keyboards"]
+    let replayOnly = ["--raw", "--describe", "--capabilities"]
+    let recordOptions = [
+      "--json", "--natural", "--axis", "--detents", "--step", "--changes-only", "--gestures", "--idle-timeout",
+      "--debounce", "--stats",
+    ]
+    func refuse(_ names: [String], _ command: String) throws(UsageError) {
+      if let name = given.first(where: names.contains) {
+        throw UsageError(message: "option '\(name)' does not apply to '\(command)'")
+      }
+    }
+    switch options.command {
+    case .list: try refuse(monitorOnly + replayOnly + recordOptions, "list")
+    case .replay: try refuse(monitorOnly, "replay")
+    case .monitor: try refuse(replayOnly, "monitor")
+    case .help, .version: break
+    }
+    if options.modes.gestures && options.modes.changesOnly {
+      throw UsageError(message: "'--gestures' and '--changes-only' cannot be combined: gestures replace the records")
+    }
+    if describe != nil && capabilities != nil {
+      throw UsageError(message: "give either '--describe' or '--capabilities', not both")
+    }
+    if (describe != nil || capabilities != nil) && !rawRequested {
+      throw UsageError(message: "'--describe' and '--capabilities' describe a '--raw' stream; add '--raw'")
+    }
+    if rawRequested {
+      guard case .replay(let files) = options.command, files.count == 1 else {
+        throw UsageError(message: "'--raw' reads one stream: 'replay --raw -' or 'replay --raw FILE'")
+      }
+      options.raw = describe.map { .recording($0) } ?? capabilities.map { .codes($0) } ?? .inferred
+    }
+  }
+
+  private static func noValue(_ name: String, _ inline: String?) throws(UsageError) {
+    if inline != nil { throw UsageError(message: "option '\(name)' takes no value") }
+  }
+
   /// `--name=value` → (`--name`, `value`); anything else → (argument, nil).
   private static func splitOption(_ argument: String) -> (String, String?) {
     guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+}
+
+/// Walks the arguments, handing out option values.
+private struct ArgumentCursor {
+  private let arguments: [String]
+  private var index = 0
+  var optionsEnded = false
+
+  init(_ arguments: [String]) {
+    self.arguments = arguments
+  }
+
+  mutating func next() -> String? {
+    guard index < arguments.count else { return nil }
+    defer { index += 1 }
+    return arguments[index]
+  }
+
+  /// The option's value: inline (`--name=value`) or the next argument.
+  mutating func value(for name: String, _ inline: String?, _ expected: String) throws(UsageError) -> String {
+    if let inline { return inline }
+    guard let value = next() else { throw UsageError(message: "option '\(name)' needs a value: \(expected)") }
+    return value
   }
 }

@@ -7,15 +7,14 @@ import ScrollIO
 enum ScrollDir {
   static func main() {
     signal(SIGPIPE, SIG_IGN)
-    let options: Options
-    do {
-      options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-    } catch {
-      Diagnostics.note("error: \(error.message)\nUsage: scrolldir [monitor|list|replay] [options]; see 'scrolldir --help'")
-      exit(ExitCode.usage.rawValue)
-    }
-    let sink = RecordSink(format: options.format, axis: options.axis)
-    do {
+    let signals = SignalPipe.install([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
+    do throws(CommandError) {
+      let options: Options
+      do {
+        options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+      } catch {
+        throw .usage(error)
+      }
       switch options.command {
       case .help:
         print(Usage.text)
@@ -24,9 +23,9 @@ enum ScrollDir {
       case .list:
         try ListCommand.run()
       case .monitor(let devices):
-        try MonitorCommand.run(devices: devices, options: options.pipeline, sink: sink)
+        try MonitorCommand.run(devices: devices, options: options, signals: signals)
       case .replay(let files):
-        try ReplayCommand.run(files: files, options: options.pipeline, sink: sink)
+        try ReplayCommand.run(files: files, options: options)
       }
     } catch {
       if let message = error.message { Diagnostics.note(message) }

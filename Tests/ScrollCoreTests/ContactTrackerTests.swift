@@ -154,7 +154,7 @@ struct TouchPipelineTests {
   static func records(_ events: [InputEvent], natural: Bool = false) -> [ScrollRecord] {
     var pipeline = DevicePipeline(device: "pad", description: Pad.description, options: .init(naturalScrolling: natural))
     var records: [ScrollRecord] = []
-    for event in events { pipeline.process(event) { records.append($0) } }
+    for event in events { pipeline.process(event) { if case .scroll(let record) = $0 { records.append(record) } } }
     return records
   }
 

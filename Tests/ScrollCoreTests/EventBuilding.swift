@@ -34,7 +34,7 @@ extension DevicePipeline {
   static func records(_ events: [InputEvent], device: String = "test") -> [ScrollRecord] {
     var pipeline = DevicePipeline(device: device)
     var records: [ScrollRecord] = []
-    for event in events { pipeline.process(event) { records.append($0) } }
+    for event in events { pipeline.process(event) { if case .scroll(let record) = $0 { records.append(record) } } }
     return records
   }
 }

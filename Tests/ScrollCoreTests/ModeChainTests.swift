@@ -7,7 +7,7 @@ struct ChainCase: CustomTestStringConvertible, Sendable {
   let options: ModeOptions
   let inputs: [GestureInput]
   /// Everything output, including finish() at the end.
-  let expected: [ModeOutput]
+  let expected: [OutputRecord]
   var testDescription: String { name }
 }
 
@@ -15,12 +15,12 @@ private func steps(_ list: [Step]) -> [GestureInput] { list.map(GestureInput.ste
 
 @Suite("ModeChain: the modes composed")
 struct ModeChainTests {
-  static func run(_ testCase: ChainCase) -> [ModeOutput] {
+  static func run(_ testCase: ChainCase) -> [OutputRecord] {
     var chain = ModeChain(options: testCase.options)
     let records = Step.records(
       testCase.inputs.compactMap { if case .step(let step) = $0 { step } else { nil } }, source: testCase.source)
     var next = records.makeIterator()
-    var output: [ModeOutput] = []
+    var output: [OutputRecord] = []
     for input in testCase.inputs {
       switch input {
       case .step: if let record = next.next() { output += chain.process(record) }
@@ -34,7 +34,7 @@ struct ModeChainTests {
     // No mode: records pass as they are.
     ChainCase(
       name: "no mode: the records themselves", options: ModeOptions(), inputs: steps([.down(15, at: 0), .up(15, at: 1)]),
-      expected: [.record(rec(0, (0, 0), (0, 15))), .record(rec(1, (0, 15), (0, 0)))]),
+      expected: [.scroll(rec(0, (0, 0), (0, 15))), .scroll(rec(1, (0, 15), (0, 0)))]),
     // Burst 1: 8 × 16 (0–70 ms) = 128 → detent at 70 ms, 8 carried. Burst 2 two seconds later:
     // 8 + 16k ≥ 120 at k = 7 → detent at the 7th step, 2000 + 60 = 2060 ms (without the carried 8
     // it would take 8 steps). Gestures on the detent records: 70 ms alone (ended by timeout at
@@ -51,7 +51,7 @@ struct ModeChainTests {
     ChainCase(
       name: "detents then changes-only", options: ModeOptions(wheelStep: 120, changesOnly: true),
       inputs: steps((0..<4).map { .down(60, at: ms(10 * $0)) } + (4..<8).map { .up(60, at: ms(10 * $0)) }),
-      expected: [.record(rec(ms(10), (0, 0), (0, 120))), .record(rec(ms(50), (0, 240), (0, 120)))]),
+      expected: [.scroll(rec(ms(10), (0, 0), (0, 120))), .scroll(rec(ms(50), (0, 240), (0, 120)))]),
     // Raw, a lone jitter Down 15 then 9 × Up 15 would be a Down gesture (1 event) then Up. Debounced:
     // 0 held +15; 10 ms reversal nets it to 0; 20 ms held −15; 30 ms releases −30; 40…90 ms pass
     // −15 each: one Up gesture 30–90 ms, 7 events, 30 + 6 × 15 = 120.
@@ -75,14 +75,14 @@ struct ModeChainTests {
     // not output; the Down detent's old/new carry that x.
     ChainCase(
       name: "--axis behind --detents: single-axis detent records filtered", options: ModeOptions(axis: .vertical, wheelStep: 120),
-      inputs: steps([.left(120, at: 0), .down(120, at: ms(10))]), expected: [.record(rec(ms(10), (-120, 0), (-120, 120)))]),
+      inputs: steps([.left(120, at: 0), .down(120, at: ms(10))]), expected: [.scroll(rec(ms(10), (-120, 0), (-120, 120)))]),
     // Finger stops pass --axis (they tell the consumer the scroll ended).
     ChainCase(
       name: "finger stops pass --axis", source: .finger, options: ModeOptions(axis: .horizontal),
       inputs: steps([.down(2, at: 0), .right(1, at: ms(10)), .stop(at: ms(20))]),
       expected: [
-        .record(rec(ms(10), (0, 2), (1, 2), source: .finger)),
-        .record(.stop(time: Timestamp(microseconds: ms(20)), device: "d", source: .finger, at: ScrollOffset(x: 1, y: 2))),
+        .scroll(rec(ms(10), (0, 2), (1, 2), source: .finger)),
+        .scroll(.stop(time: Timestamp(microseconds: ms(20)), device: "d", source: .finger, at: ScrollOffset(x: 1, y: 2))),
       ]),
   ])
   func chain(_ testCase: ChainCase) {
@@ -128,7 +128,7 @@ struct ModeChainTests {
   @Test("finish(device:) ends that device's gesture and forgets its remainder")
   func finishDevice() {
     var chain = ModeChain(options: ModeOptions(wheelStep: 120, gestures: true))
-    var output: [ModeOutput] = []
+    var output: [OutputRecord] = []
     for record in Step.records([.down(180, at: 0), .down(120, at: ms(5), device: "e")]) { output += chain.process(record) }
     #expect(output.isEmpty)
     #expect(chain.finish(device: "d") == [.gesture(gesture(.vertical, .down, from: 0, to: 0, distance: 120, events: 1, .flush))])

@@ -35,11 +35,11 @@ struct ModeFormatterTests {
       GestureFormatter.text(finger) == #"12.000500 "Apple Touchpad" finger gesture horizontal Left  0.300000 s 4.500 mm 1 event"#)
   }
 
-  @Test("ModeOutput renders records and gestures with their formatters")
+  @Test("OutputRecord renders records and gestures with their formatters")
   func modeOutput() {
     let record = rec(0, (0, 0), (0, 120))
-    #expect(ModeOutput.record(record).json == RecordFormatter.json(record))
-    #expect(ModeOutput.gesture(wheel).text == GestureFormatter.text(wheel))
+    #expect(OutputRecord.scroll(record).json == RecordFormatter.json(record))
+    #expect(OutputRecord.gesture(wheel).text == GestureFormatter.text(wheel))
   }
 
   @Test("counters: text lines and JSON, detents for wheels, mm for fingers")

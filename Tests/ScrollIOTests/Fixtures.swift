@@ -29,7 +29,7 @@ enum Fixtures {
     }
     var records: [ScrollRecord] = []
     while let recorded = try recording.next() {
-      pipelines[recorded.device].process(recorded.event) { records.append($0) }
+      pipelines[recorded.device].process(recorded.event) { if case .scroll(let record) = $0 { records.append(record) } }
     }
     return records
   }

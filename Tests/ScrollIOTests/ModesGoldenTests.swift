@@ -16,14 +16,16 @@ struct ModesGoldenTests {
   /// Replays `name` as `scrolldir replay` drives the modes: before each event the chain's clock
   /// advances to the event's time (timeouts run on the recording's own clock, also between
   /// records), each record goes through the chain, and `finish()` ends the input.
-  static func replay(_ name: String, _ options: ModeOptions) throws -> (output: [ModeOutput], chain: ModeChain) {
+  static func replay(_ name: String, _ options: ModeOptions) throws -> (output: [OutputRecord], chain: ModeChain) {
     let recording = try Recording.open(Fixtures.recording(name))
     var pipelines = recording.devices.map { DevicePipeline(device: $0.label) }
     var chain = ModeChain(options: options)
-    var output: [ModeOutput] = []
+    var output: [OutputRecord] = []
     while let recorded = try recording.next() {
       output += chain.advance(to: recorded.event.time)
-      pipelines[recorded.device].process(recorded.event) { output += chain.process($0) }
+      pipelines[recorded.device].process(recorded.event) {
+        if case .scroll(let record) = $0 { output += chain.process(record) } else { output.append($0) }
+      }
     }
     output += chain.finish()
     return (output, chain)
@@ -101,7 +103,7 @@ struct ModesGoldenTests {
   @Test("G502 --debounce: 8 records (two releases of 30), offsets end where the input's do (30)")
   func g502Debounce() throws {
     let records = try Self.replay(Self.g502, ModeOptions(debounce: true)).output.compactMap {
-      if case .record(let record) = $0 { record } else { nil }
+      if case .scroll(let record) = $0 { record } else { nil }
     }
     #expect(records.map(\.new.y) == [30, 45, 60, 75, 90, 60, 45, 30])
     #expect(try Self.json(Self.g502, ModeOptions(debounce: true, wheelStep: 120)).isEmpty)  // debouncing conserves: still 90 then 30

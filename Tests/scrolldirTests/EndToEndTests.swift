@@ -151,7 +151,7 @@ struct EndToEndTests {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let result = try Binary.run([], environment: ["SCROLLDIR_INPUT_DIR": directory])
     #expect(result.status == 66)
-    #expect(result.stderr == "scrolldir: no scroll device found: there are no event nodes in \(directory)\n")
+    #expect(result.stderr == "scrolldir: no scroll device found: there are no event nodes in \(directory) (use --wait to wait for one)\n")
   }
 
   @Test("event nodes this user cannot read: exit 77 naming them and the fix")
@@ -161,7 +161,7 @@ struct EndToEndTests {
     #expect(FileManager.default.createFile(atPath: directory + "/event3", contents: Data(), attributes: [.posixPermissions: 0o600]))
     let result = try Unprivileged.run([], environment: ["SCROLLDIR_INPUT_DIR": directory])
     #expect(result.status == 77)
-    #expect(result.stderr.contains("no readable scroll device: 1 event node(s)"))
+    #expect(result.stderr.contains("no readable scroll device in \(directory): 1 event node(s)"))
     #expect(result.stderr.contains(directory + "/event3"))
     #expect(result.stderr.contains("udev/70-scrolldir.rules") && result.stderr.contains("'input' group"))
   }

@@ -17,8 +17,19 @@ struct UsageCase: CustomTestStringConvertible, Sendable {
   var testDescription: String { name }
 }
 
+extension Options {
+  /// `self` with `change` applied, for building expected values in tables.
+  func with(_ change: (inout Options) -> Void) -> Options {
+    var copy = self
+    change(&copy)
+    return copy
+  }
+}
+
 @Suite("Options.parse: arguments into a value")
 struct OptionsTests {
+  static let replayA = Options(command: .replay(files: ["a.evemu"]))
+
   @Test(arguments: [
     OptionsCase(name: "no arguments: monitor every scroll device", arguments: [], expected: Options(command: .monitor(devices: []))),
     OptionsCase(
@@ -27,13 +38,45 @@ struct OptionsTests {
     OptionsCase(
       name: "monitor subcommand with --json", arguments: ["monitor", "--json", "/dev/input/event5", "/dev/input/event6"],
       expected: Options(command: .monitor(devices: ["/dev/input/event5", "/dev/input/event6"]), format: .json)),
+    OptionsCase(
+      name: "monitor flags", arguments: ["--wait", "--once", "--allow-keyboards", "/dev/input/event3"],
+      expected: Options(command: .monitor(devices: ["/dev/input/event3"])).with {
+        $0.wait = true
+        $0.once = true
+        $0.allowKeyboards = true
+      }),
     OptionsCase(name: "list", arguments: ["list"], expected: Options(command: .list)),
     OptionsCase(
       name: "replay with stdin and --axis value", arguments: ["replay", "-", "--axis", "vertical"],
-      expected: Options(command: .replay(files: ["-"]), axis: .vertical)),
+      expected: Options(command: .replay(files: ["-"])).with { $0.modes.axis = .vertical }),
     OptionsCase(
       name: "--axis=horizontal form", arguments: ["replay", "--axis=horizontal", "a.evemu"],
-      expected: Options(command: .replay(files: ["a.evemu"]), axis: .horizontal)),
+      expected: replayA.with { $0.modes.axis = .horizontal }),
+    OptionsCase(
+      name: "modes: --detents --step 2.5 --changes-only --debounce --stats",
+      arguments: ["replay", "--detents", "--step", "2.5", "--changes-only", "--debounce", "--stats", "a.evemu"],
+      expected: replayA.with {
+        $0.modes.wheelStep = 120
+        $0.modes.fingerStep = 2.5
+        $0.modes.changesOnly = true
+        $0.modes.debounce = true
+        $0.stats = true
+      }),
+    OptionsCase(
+      name: "--gestures --idle-timeout=300", arguments: ["replay", "--gestures", "--idle-timeout=300", "a.evemu"],
+      expected: replayA.with {
+        $0.modes.gestures = true
+        $0.modes.idleTimeout = .milliseconds(300)
+      }),
+    OptionsCase(
+      name: "--raw with --describe", arguments: ["replay", "--raw", "--describe", "mouse.evemu", "-"],
+      expected: Options(command: .replay(files: ["-"])).with { $0.raw = .recording("mouse.evemu") }),
+    OptionsCase(
+      name: "--raw with --capabilities", arguments: ["replay", "--raw", "--capabilities", "REL_WHEEL,REL_HWHEEL", "-"],
+      expected: Options(command: .replay(files: ["-"])).with { $0.raw = .codes(["REL_WHEEL", "REL_HWHEEL"]) }),
+    OptionsCase(
+      name: "--raw alone infers", arguments: ["replay", "--raw", "dump.bin"],
+      expected: Options(command: .replay(files: ["dump.bin"])).with { $0.raw = .inferred }),
     OptionsCase(
       name: "-- ends options: a file named --json", arguments: ["replay", "--", "--json"],
       expected: Options(command: .replay(files: ["--json"]))),
@@ -52,6 +95,18 @@ struct OptionsTests {
     UsageCase(name: "replay without files", arguments: ["replay"], message: "'replay' needs at least one FILE"),
     UsageCase(name: "list with an argument", arguments: ["list", "x"], message: "'list' takes no arguments"),
     UsageCase(name: "--json=yes", arguments: ["--json=yes"], message: "option '--json' takes no value"),
+    UsageCase(name: "--step 0", arguments: ["replay", "--step", "0", "a"], message: "invalid value '0' for '--step'"),
+    UsageCase(name: "--step abc", arguments: ["replay", "--step", "abc", "a"], message: "invalid value 'abc' for '--step'"),
+    UsageCase(name: "--idle-timeout -5", arguments: ["replay", "--idle-timeout=-5", "a"], message: "invalid value '-5' for '--idle-timeout'"),
+    UsageCase(name: "--gestures with --changes-only", arguments: ["--gestures", "--changes-only"], message: "'--gestures' and '--changes-only' cannot be combined"),
+    UsageCase(name: "--wait with replay", arguments: ["replay", "--wait", "a"], message: "option '--wait' does not apply to 'replay'"),
+    UsageCase(name: "--raw with monitor", arguments: ["--raw"], message: "option '--raw' does not apply to 'monitor'"),
+    UsageCase(name: "--json with list", arguments: ["list", "--json"], message: "option '--json' does not apply to 'list'"),
+    UsageCase(name: "--describe without --raw", arguments: ["replay", "--describe", "d.evemu", "a"], message: "'--describe' and '--capabilities' describe a '--raw' stream"),
+    UsageCase(name: "--raw with two files", arguments: ["replay", "--raw", "a", "b"], message: "'--raw' reads one stream"),
+    UsageCase(
+      name: "--describe and --capabilities", arguments: ["replay", "--raw", "--describe", "d", "--capabilities", "REL_WHEEL", "-"],
+      message: "give either '--describe' or '--capabilities'"),
   ])
   func rejects(_ testCase: UsageCase) {
     #expect {

@@ -45,7 +45,7 @@ public struct ModeChain: Sendable {
 
   /// Feeds one record from a device pipeline; returns the lines it produces, in order: gestures
   /// that expired by its time, then what the record itself produces.
-  public mutating func process(_ record: ScrollRecord) -> [ModeOutput] {
+  public mutating func process(_ record: ScrollRecord) -> [OutputRecord] {
     var output = advance(to: record.time)
     var records = [record]
     if var stage = debouncer {
@@ -61,10 +61,10 @@ public struct ModeChain: Sendable {
       output += ended(gestures.process(step))
       guard !options.gestures, options.axis.admits(step) || step.isStop else { continue }
       if var stage = changes {
-        if let kept = stage.process(step) { output.append(.record(kept)) }
+        if let kept = stage.process(step) { output.append(.scroll(kept)) }
         changes = stage
       } else {
-        output.append(.record(step))
+        output.append(.scroll(step))
       }
     }
     return output
@@ -77,18 +77,18 @@ public struct ModeChain: Sendable {
 
   /// Lets time pass up to `now` (inclusive): returns the gestures that ended by timeout (output
   /// only with `--gestures`; counted always).
-  public mutating func advance(to now: Timestamp) -> [ModeOutput] {
+  public mutating func advance(to now: Timestamp) -> [OutputRecord] {
     debouncer?.advance(to: now)
     return ended(gestures.advance(to: now))
   }
 
   /// End of input: ends every open gesture. Held debounce steps and detent remainders are not output.
-  public mutating func finish() -> [ModeOutput] {
+  public mutating func finish() -> [OutputRecord] {
     ended(gestures.finish())
   }
 
   /// `device` went away: ends its gestures and forgets its state in every stage.
-  public mutating func finish(device: String) -> [ModeOutput] {
+  public mutating func finish(device: String) -> [OutputRecord] {
     debouncer?.remove(device: device)
     quantizer?.remove(device: device)
     changes?.remove(device: device)
@@ -115,8 +115,8 @@ public struct ModeChain: Sendable {
     CountersFormatter.json(counters, including: gestures.openGestures)
   }
 
-  private mutating func ended(_ finished: [GestureRecord]) -> [ModeOutput] {
+  private mutating func ended(_ finished: [GestureRecord]) -> [OutputRecord] {
     for gesture in finished { counters.count(gesture) }
-    return options.gestures ? finished.map(ModeOutput.gesture) : []
+    return options.gestures ? finished.map(OutputRecord.gesture) : []
   }
 }

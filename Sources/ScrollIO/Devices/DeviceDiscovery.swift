@@ -48,7 +48,7 @@ public enum DeviceDiscovery {
   ///   power buttons…), so the monitor never opens them; they are not in the result.
   public static func probeAll(in directory: String = inputDirectory, skipNonScrolling: Bool) -> [Probe] {
     eventNodes(in: directory).compactMap { path in
-      let sysfs = SysfsInputInfo(nodeName: String(path.split(separator: "/").last ?? ""))
+      let sysfs = SysfsInputInfo(path: path)
       if skipNonScrolling && sysfs.canScroll == false { return nil }
       return Probe(path: path, device: Result { () throws(DeviceError) in try EvdevDevice(path: path) }, sysfs: sysfs)
     }

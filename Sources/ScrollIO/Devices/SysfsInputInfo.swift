@@ -10,11 +10,29 @@ public struct SysfsInputInfo: Sendable, Hashable {
   /// touchpad, or a touchscreen that libevdev will then rule out); `nil` if sysfs did not say.
   /// Keyboards have neither, so they are never opened by default.
   public var canScroll: Bool?
+  /// Whether the `EV_KEY` bitmask has every key from 1 to 31, udev's test for a keyboard
+  /// (``ScrollCore/DeviceDescription/isKeyboard``); `nil` if sysfs did not say.
+  public var isKeyboard: Bool?
 
-  /// Reads the sysfs entries of the node named `nodeName` (e.g. `event5`).
-  public init(nodeName: String, sysfsRoot: String = "/sys/class/input") {
-    let base = sysfsRoot + "/" + nodeName + "/device/"
+  /// What sysfs says of the event node at `path`. Only nodes in `/dev/input` have sysfs entries
+  /// (`/sys/class/input/eventN`); for a node elsewhere (a test directory) nothing is known.
+  public init(path: String) {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    let inDevInput = parts.dropLast().joined(separator: "/") == "/dev/input"
+    self.init(nodeName: inDevInput ? parts.last.map(String.init) : nil)
+  }
+
+  /// Reads the sysfs entries of the node named `nodeName` (e.g. `event5`); all unknown for `nil`.
+  private init(nodeName: String?) {
+    guard let nodeName else {
+      name = nil
+      canScroll = nil
+      isKeyboard = nil
+      return
+    }
+    let base = "/sys/class/input/" + nodeName + "/device/"
     name = Self.read(base + "name")
+    isKeyboard = Self.read(base + "capabilities/key").map { Self.hasAllBits($0, 0xFFFF_FFFE) }
     let rel = Self.read(base + "capabilities/rel")
     let abs = Self.read(base + "capabilities/abs")
     if rel == nil && abs == nil {
@@ -31,6 +49,12 @@ public struct SysfsInputInfo: Sendable, Hashable {
   static func hasBit(_ bitmap: String?, _ bits: UInt64) -> Bool {
     guard let lowest = bitmap?.split(separator: " ").last, let word = UInt64(lowest, radix: 16) else { return false }
     return word & bits != 0
+  }
+
+  /// Whether the lowest word of a sysfs bitmask has all of `bits`.
+  static func hasAllBits(_ bitmap: String, _ bits: UInt64) -> Bool {
+    guard let lowest = bitmap.split(separator: " ").last, let word = UInt64(lowest, radix: 16) else { return false }
+    return word & bits == bits
   }
 
   private static func read(_ path: String) -> String? {

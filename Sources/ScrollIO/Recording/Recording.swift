@@ -63,6 +63,19 @@ public final class Recording {
     return Recording(fileName: fileName, reader: try LibinputRecordReader(open: open, fallbackName: fallbackName))
   }
 
+  /// Opens a raw `struct input_event` stream (`-` for standard input), as ``open(_:)`` opens a recording.
+  /// - Parameter description: the device's description; without one the capabilities are inferred
+  ///   from the events and the device is labelled with the file name.
+  /// - Throws: ``RecordingError/notFound(file:errno:)`` or ``RecordingError/permissionDenied(file:)``.
+  public static func openRaw(_ path: String, description: DeviceDescription?) throws(RecordingError) -> Recording {
+    let isStdin = path == "-"
+    let fileName = isStdin ? "<stdin>" : path
+    let fallbackName = isStdin ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
+    let descriptor = isStdin ? FileDescriptor.standardInput : try openFile(path)
+    let described = description ?? DeviceDescription(name: fallbackName, origin: .inferred)
+    return Recording(fileName: fileName, reader: RawEventReader(descriptor: descriptor, fileName: fileName, description: described))
+  }
+
   /// Whether a line starts like an evemu line: one of `N I P B A L S E` and a colon.
   private static func isEvemuLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     var scanner = ByteScanner(line)

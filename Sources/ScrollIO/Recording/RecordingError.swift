@@ -1,7 +1,7 @@
 /// Why a recording could not be read.
 public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The file's contents are not a valid recording at `line` (1-based); `message` says what was
-  /// expected and what was found.
+  /// The file's contents are not a valid recording at `line` (1-based; 0 for binary streams, whose
+  /// message gives the byte offset); `message` says what was expected and what was found.
   case malformed(file: String, line: Int, message: String)
   /// The file does not exist (or is a directory).
   case notFound(file: String, errno: Errno)
@@ -12,7 +12,7 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .malformed(let file, let line, let message): "\(file):\(line): \(message)"
+    case .malformed(let file, let line, let message): line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
     case .notFound(let file, let errno): "\(file): cannot open recording: \(errno)"
     case .permissionDenied(let file): "\(file): cannot open recording: permission denied"
     case .io(let file, let errno): "\(file): read error: \(errno)"

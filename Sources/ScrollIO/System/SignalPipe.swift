@@ -1,13 +1,16 @@
 import Glibc
+import Synchronization
 
-/// The self-pipe trick: turns signals into bytes on a descriptor that a `poll` loop can wait on.
-/// The handler only calls `write(2)`, which is async-signal-safe.
+/// Turns signals into something a loop can wait on or check: the self-pipe trick (a byte per
+/// signal on a descriptor that `poll` watches) plus an atomic set of pending signals for loops that
+/// never sleep (replay). The handler only calls `write(2)` and an atomic OR, both async-signal-safe.
 public enum SignalPipe {
   nonisolated(unsafe) private static var writeEnd: Int32 = -1
   nonisolated(unsafe) private static var readEnd: Int32 = -1
+  private static let pending = Atomic<UInt64>(0)
 
   /// Installs handlers for `signals` and returns the descriptor that becomes readable when one
-  /// arrives; each byte read is a signal number. Call once.
+  /// arrives. Safe to call more than once.
   public static func install(_ signals: [Int32]) -> FileDescriptor {
     if readEnd < 0 {
       var ends: [Int32] = [0, 0]
@@ -22,6 +25,7 @@ public enum SignalPipe {
     for number in signals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in
+        SignalPipe.pending.bitwiseOr(UInt64(1) << UInt64(signal & 63), ordering: .relaxed)
         var byte = UInt8(truncatingIfNeeded: signal)
         _ = Glibc.write(SignalPipe.writeEnd, &byte, 1)
       }
@@ -32,12 +36,20 @@ public enum SignalPipe {
     return FileDescriptor(rawValue: readEnd)
   }
 
-  /// Reads the pending signal numbers from the pipe (non-blocking).
-  public static func drain() -> [Int32] {
+  /// Empties the pipe and returns the signals that arrived since the last call, in number order.
+  public static func takePending() -> [Int32] {
     var buffer = [UInt8](repeating: 0, count: 64)
-    let count = buffer.withUnsafeMutableBytes { bytes in
-      (try? FileDescriptor(rawValue: readEnd).read(into: bytes)) ?? 0
+    while true {
+      let count = buffer.withUnsafeMutableBytes { bytes in
+        (try? FileDescriptor(rawValue: readEnd).read(into: bytes)) ?? 0
+      }
+      if count < buffer.count { break }
     }
-    return buffer.prefix(count).map { Int32($0) }
+    let bits = pending.exchange(0, ordering: .relaxed)
+    return (1..<64).filter { bits & (UInt64(1) << UInt64($0)) != 0 }.map(Int32.init)
   }
+
+  /// Whether a signal arrived since the last ``takePending()`` (one atomic load, cheap enough to
+  /// check after every event).
+  public static var hasPending: Bool { pending.load(ordering: .relaxed) != 0 }
 }

@@ -1,0 +1,94 @@
+import ScrollCore
+import ScrollIO
+
+/// Everything between the device pipelines and stdout: the output modes (``ModeChain``), the
+/// format, and where each kind of record goes.
+///
+/// Scroll and gesture records, and gap records, go to stdout, one whole line each. Status records
+/// go to stderr as a line for people, and with `--json` also into the stdout stream, so a consumer
+/// sees a device's whole life in order. Counters go to stdout with `--json` (`"event":"stats"`), else
+/// to stderr.
+final class OutputStage {
+  private var chain: ModeChain
+  private let format: Options.Format
+  private let writer = LineWriter()
+
+  init(options: Options) {
+    chain = ModeChain(options: options.modes)
+    format = options.format
+  }
+
+  /// The earliest time a mode timer (gesture timeout, debounce) must fire, on the records' clock.
+  var nextDeadline: Timestamp? { chain.nextDeadline }
+
+  /// Takes one output of a device pipeline or the monitor.
+  func handle(_ output: OutputRecord) throws(CommandError) {
+    switch output {
+    case .scroll(let record):
+      try write(chain.process(record))
+    case .gesture, .gap:
+      try write([output])
+    case .status(let status):
+      Diagnostics.note(
+        status.state == .streaming ? "monitoring \(status.device) (\(status.reason))" : RecordFormatter.text(status))
+      if format == .json { try write([output]) }
+      if status.state == .removed || status.state == .error { try write(chain.finish(device: status.device)) }
+    }
+  }
+
+  /// Fires the mode timers due at `now`.
+  func advance(to now: Timestamp) throws(CommandError) {
+    try write(chain.advance(to: now))
+  }
+
+  /// Ends the input: open gestures are written.
+  func finish() throws(CommandError) {
+    try write(chain.finish())
+  }
+
+  /// Writes the counters (`--stats`, SIGUSR1).
+  func writeStats() throws(CommandError) {
+    if format == .json {
+      try writeLine(chain.statsJSON())
+    } else {
+      for line in chain.statsText() { Diagnostics.note(line) }
+    }
+  }
+
+  /// Restarts the counters at `now` (SIGUSR2).
+  func resetCounters(at now: Timestamp) {
+    chain.resetCounters(at: now)
+  }
+
+  /// One line for stderr when interrupted: records per device and direction, e.g.
+  /// `/dev/input/event5: Down 8, Up 4; /dev/input/event9: Left 2` (a record that moves both axes
+  /// counts in both directions).
+  var summary: String {
+    let totals = chain.totals.filter { $0.records > 0 }
+    guard !totals.isEmpty else { return "no records" }
+    var byDevice: [(String, [String])] = []
+    for total in totals {
+      let entry = "\(total.direction.rawValue) \(total.records)"
+      if let index = byDevice.firstIndex(where: { $0.0 == total.device }) {
+        byDevice[index].1.append(entry)
+      } else {
+        byDevice.append((total.device, [entry]))
+      }
+    }
+    return byDevice.map { "\($0.0): " + $0.1.joined(separator: ", ") }.joined(separator: "; ")
+  }
+
+  private func write(_ outputs: [OutputRecord]) throws(CommandError) {
+    for output in outputs {
+      try writeLine(format == .json ? output.json : output.text)
+    }
+  }
+
+  private func writeLine(_ line: String) throws(CommandError) {
+    do {
+      try writer.write(line)
+    } catch {
+      throw .output(error)
+    }
+  }
+}
