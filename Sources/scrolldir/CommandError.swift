@@ -7,6 +7,8 @@ enum CommandError: Error {
   case start(MonitorStartError)
   /// Every monitored device is gone (`--once`).
   case noDevicesLeft
+  /// SIGINT or SIGTERM ended the command (reported by the command, not an error).
+  case interrupted
   case output(LineWriter.Failure)
 
   /// The sysexits status for this error.
@@ -24,6 +26,7 @@ enum CommandError: Error {
     case .start(.keyboard): .usage
     case .start(.notReadable): .noPermission
     case .noDevicesLeft: .ioError
+    case .interrupted: .success
     case .output(.closed): .success
     case .output(.failed): .ioError
     }
@@ -37,6 +40,7 @@ enum CommandError: Error {
     case .recording(let error): error.description
     case .start(let error): Self.describe(error)
     case .noDevicesLeft: "no devices left to monitor"
+    case .interrupted: nil
     case .output(.closed): nil
     case .output(.failed(let errno)): "cannot write output: \(errno)"
     }

@@ -3,77 +3,115 @@ import ScrollCore
 import ScrollIO
 
 /// `scrolldir replay FILE…`: each file in turn, its devices merged by time, through the same
-/// pipeline as live devices; mode timers run on the recording's own clock.
+/// pipeline as live devices; mode timers run on the recording's own clock. SIGINT and SIGTERM end
+/// it with the summary (also while it waits for more input on a pipe); SIGUSR1 and SIGUSR2 print
+/// and reset the counters.
 enum ReplayCommand {
   static func run(files: [String], options: Options) throws(CommandError) {
     let output = OutputStage(options: options)
-    var lastTime: Timestamp?
-    for file in files {
-      let recording = try open(file, options)
-      var pipelines = recording.devices.map {
-        DevicePipeline(device: $0.label, description: $0.description, options: options.pipeline)
+    var clock: Timestamp?
+    do {
+      for file in files {
+        try replay(file, options, output, &clock)
+        try output.finish()
       }
-      while let recorded = try step({ () throws(RecordingError) in try recording.next() }) {
-        if SignalPipe.hasPending, try handleSignals(output, at: lastTime) { return }
-        try output.advance(to: recorded.event.time)
-        try pipelines[recorded.device].process(recorded.event) { (record) throws(CommandError) in
-          try output.handle(record)
-        }
-        lastTime = recorded.event.time
-      }
+    } catch .interrupted {
       try output.finish()
+      Diagnostics.note("interrupted: " + output.summary)
+      return
     }
     if options.stats { try output.writeStats() }
   }
 
-  /// Handles signals that arrived; returns `true` when the replay must end (SIGINT, SIGTERM).
-  private static func handleSignals(_ output: OutputStage, at time: Timestamp?) throws(CommandError) -> Bool {
+  /// A replay ended by SIGINT or SIGTERM.
+  private enum Stop: Error {
+    case interrupted
+    case failed(CommandError)
+  }
+
+  private static func replay(
+    _ file: String, _ options: Options, _ output: OutputStage, _ clock: inout Timestamp?
+  ) throws(CommandError) {
+    do throws(Stop) {
+      let recording = try open(file, options)
+      var pipelines = recording.devices.map {
+        DevicePipeline(device: $0.label, description: $0.description, options: options.pipeline)
+      }
+      while true {
+        if SignalPipe.hasPending { try handleSignals(output, at: clock) }
+        let recorded: RecordedEvent
+        do {
+          guard let next = try recording.next() else { return }
+          recorded = next
+        } catch .io(_, .interrupted) where SignalPipe.hasPending {
+          continue
+        } catch {
+          throw .failed(.recording(error))
+        }
+        do {
+          try output.advance(to: recorded.event.time)
+          try pipelines[recorded.device].process(recorded.event) { (record) throws(CommandError) in
+            try output.handle(record)
+          }
+        } catch {
+          throw .failed(error)
+        }
+        clock = recorded.event.time
+      }
+    } catch {
+      switch error {
+      case .interrupted: throw .interrupted
+      case .failed(let failure): throw failure
+      }
+    }
+  }
+
+  /// Handles the signals that arrived: SIGINT/SIGTERM stop the replay, SIGUSR1 prints the counters,
+  /// SIGUSR2 restarts them at the last event's time.
+  private static func handleSignals(_ output: OutputStage, at time: Timestamp?) throws(Stop) {
     for signal in SignalPipe.takePending() {
       switch signal {
       case SIGINT, SIGTERM:
-        try output.finish()
-        Diagnostics.note("interrupted: " + output.summary)
-        return true
+        throw .interrupted
       case SIGUSR1:
-        try output.writeStats()
+        do { try output.writeStats() } catch { throw .failed(error) }
       case SIGUSR2:
         output.resetCounters(at: time ?? Timestamp(microseconds: 0))
       default:
         break
       }
     }
-    return false
   }
 
-  private static func open(_ file: String, _ options: Options) throws(CommandError) -> Recording {
-    guard let raw = options.raw else {
-      return try step { () throws(RecordingError) in try Recording.open(file) }
+  private static func open(_ file: String, _ options: Options) throws(Stop) -> Recording {
+    do {
+      guard let raw = options.raw else { return try Recording.open(file) }
+      return try Recording.openRaw(file, description: try rawDescription(raw, file))
+    } catch .io(_, .interrupted) where SignalPipe.hasPending {
+      throw .interrupted
+    } catch {
+      throw .failed(.recording(error))
     }
-    let description: DeviceDescription?
+  }
+
+  private static func rawDescription(_ raw: Options.RawDescription, _ file: String) throws(RecordingError)
+    -> DeviceDescription?
+  {
     switch raw {
     case .inferred:
-      description = nil
+      return nil
     case .recording(let path):
-      let recording = try step { () throws(RecordingError) in try Recording.open(path) }
-      description = recording.devices.first?.description
+      return try Recording.open(path).devices.first?.description
     case .codes(let names):
       var codes: [EventType: Set<EventCode>] = [:]
       for name in names {
         guard let code = EventNames.code(named: name) else {
-          throw .usage(UsageError(message: "unknown event code '\(name)' in '--capabilities' (use libevdev names such as REL_WHEEL)"))
+          throw .malformed(
+            file: "--capabilities", line: 0, message: "unknown event code '\(name)' (use libevdev names such as REL_WHEEL)")
         }
         codes[code.type, default: []].insert(code.code)
       }
-      description = DeviceDescription(name: file == "-" ? "stdin" : file, codes: codes)
-    }
-    return try step { () throws(RecordingError) in try Recording.openRaw(file, description: description) }
-  }
-
-  private static func step<T>(_ body: () throws(RecordingError) -> T) throws(CommandError) -> T {
-    do {
-      return try body()
-    } catch {
-      throw .recording(error)
+      return DeviceDescription(name: file == "-" ? "stdin" : file, codes: codes)
     }
   }
 }

@@ -22,13 +22,15 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
   }
 
   /// Reads up to `buffer.count` bytes; 0 means end of file.
-  /// - Throws: ``Errno`` from `read(2)` (`EAGAIN` on an empty non-blocking descriptor).
+  /// - Throws: ``Errno`` from `read(2)` (`EAGAIN` on an empty non-blocking descriptor). `EINTR` is
+  ///   retried, unless a signal that ``SignalPipe`` handles is pending: then it is thrown, so a
+  ///   read blocked on a pipe lets the program react to SIGINT.
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
     while true {
       let count = Glibc.read(rawValue, buffer.baseAddress, buffer.count)
       if count >= 0 { return count }
       let error = Errno.current
-      if error != .interrupted { throw error }
+      if error != .interrupted || SignalPipe.hasPending { throw error }
     }
   }
 

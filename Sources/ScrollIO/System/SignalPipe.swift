@@ -22,6 +22,11 @@ public enum SignalPipe {
       readEnd = ends[0]
       writeEnd = ends[1]
     }
+    // A parent may have blocked these signals (the mask is inherited across exec): unblock them.
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    for number in signals { sigaddset(&mask, number) }
+    pthread_sigmask(SIG_UNBLOCK, &mask, nil)
     for number in signals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in
@@ -29,7 +34,8 @@ public enum SignalPipe {
         var byte = UInt8(truncatingIfNeeded: signal)
         _ = Glibc.write(SignalPipe.writeEnd, &byte, 1)
       }
-      action.sa_flags = SA_RESTART
+      // No SA_RESTART: a read blocked on a pipe returns EINTR, so a replay of standard input can stop.
+      action.sa_flags = 0
       sigemptyset(&action.sa_mask)
       sigaction(number, &action, nil)
     }

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// The binary in pipelines: signals, a reader that goes away, raw input_event streams, gaps, modes.
+@Suite("scrolldir in pipelines")
+struct StreamEndToEndTests {
+  static func recording(_ name: String) -> String { Binary.fixtures + "/recordings/" + name }
+
+  /// A running scrolldir whose stdin this test writes to.
+  final class Running {
+    let process = Process()
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+
+    init(_ arguments: [String]) throws {
+      process.executableURL = URL(fileURLWithPath: Binary.path)
+      process.arguments = arguments
+      process.standardInput = stdin
+      process.standardOutput = stdout
+      process.standardError = stderr
+      try process.run()
+    }
+
+    /// Reads stdout until `lines` whole lines have arrived.
+    func readLines(_ lines: Int) -> [String] {
+      var data = Data()
+      while data.filter({ $0 == 0x0A }).count < lines {
+        let chunk = stdout.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        data += chunk
+      }
+      return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func finish() -> (status: Int32, stdout: String, stderr: String) {
+      let out = stdout.fileHandleForReading.readDataToEndOfFile()
+      let err = stderr.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+  }
+
+  /// The first `frames` frames (up to their SYN_REPORT) of an evemu recording, with its header.
+  static func evemuPrefix(_ name: String, frames: Int) throws -> String {
+    var kept: [Substring] = []
+    var reports = 0
+    for line in try String(contentsOfFile: recording(name), encoding: .utf8).split(separator: "\n") {
+      kept.append(line)
+      if line.hasPrefix("E:") && line.split(separator: " ")[2...3] == ["0000", "0000"] {
+        reports += 1
+        if reports == frames { break }
+      }
+    }
+    return kept.joined(separator: "\n") + "\n"
+  }
+
+  @Test("SIGINT while replay waits on a pipe: exit 0 with a one-line summary per device and direction")
+  func sigint() throws {
+    let running = try Running(["replay", "-"])
+    running.stdin.fileHandleForWriting.write(Data(try Self.evemuPrefix("wheel-logitech-g502-usbhid-lowres.evemu", frames: 3).utf8))
+    #expect(running.readLines(3).count == 3)
+    running.process.interrupt()
+    let result = running.finish()
+    #expect(result.status == 0)
+    #expect(result.stderr == "scrolldir: interrupted: stdin: Up 1, Down 2\n")
+  }
+
+  @Test("SIGUSR1 prints the counters and the replay goes on; --stats prints them at the end")
+  func sigusr1() throws {
+    let running = try Running(["replay", "--stats", "-"])
+    let text = try Self.evemuPrefix("wheel-logitech-g502-usbhid-lowres.evemu", frames: 1)
+    running.stdin.fileHandleForWriting.write(Data(text.utf8))
+    #expect(running.readLines(1).count == 1)
+    kill(running.process.processIdentifier, SIGUSR1)
+    Thread.sleep(forTimeInterval: 0.2)
+    try running.stdin.fileHandleForWriting.close()
+    let result = running.finish()
+    #expect(result.status == 0)
+    let statsLines = result.stderr.split(separator: "\n").filter { $0.contains("stdin wheel Down") }
+    #expect(statsLines.count == 2, "one on SIGUSR1, one at exit: \(result.stderr)")
+    #expect(statsLines.allSatisfy { $0.contains(" 1 record 1.000 detents") })
+  }
+
+  @Test("a reader that stops after one line (| head -1) ends a long replay at once with status 0")
+  func headOne() throws {
+    // 20 000 copies of the G502's four detents: about 80 000 records.
+    let frames = try String(contentsOfFile: Self.recording("wheel-logitech-g502-usbhid-lowres.evemu"), encoding: .utf8)
+      .split(separator: "\n").filter { $0.hasPrefix("E:") }.joined(separator: "\n") + "\n"
+    let path = NSTemporaryDirectory() + "scrolldir-big-\(UUID().uuidString).evemu"
+    try String(repeating: frames, count: 20_000).write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let running = try Running(["replay", path])
+    #expect(running.readLines(1).count >= 1)
+    let start = Date()
+    try running.stdout.fileHandleForReading.close()
+    running.process.waitUntilExit()
+    #expect(running.process.terminationStatus == 0)
+    #expect(Date().timeIntervalSince(start) < 5)
+    #expect(running.stderr.fileHandleForReading.readDataToEndOfFile().isEmpty)
+  }
+
+  /// The events of an evemu recording as raw `struct input_event` bytes (x86-64 layout: 64-bit
+  /// seconds and microseconds, 16-bit type and code, 32-bit value, little-endian).
+  static func rawBytes(_ name: String) throws -> Data {
+    var data = Data()
+    for line in try String(contentsOfFile: recording(name), encoding: .utf8).split(separator: "\n") where line.hasPrefix("E:") {
+      let fields = line.split(separator: "#")[0].split(whereSeparator: { $0 == " " || $0 == "\t" })
+      let time = fields[1].split(separator: ".")
+      var seconds = Int64(time[0])!.littleEndian
+      var micros = Int64(time[1])!.littleEndian
+      var type = UInt16(fields[2], radix: 16)!.littleEndian
+      var code = UInt16(fields[3], radix: 16)!.littleEndian
+      var value = Int32(fields[4])!.littleEndian
+      withUnsafeBytes(of: &seconds) { data.append(contentsOf: $0) }
+      withUnsafeBytes(of: &micros) { data.append(contentsOf: $0) }
+      withUnsafeBytes(of: &type) { data.append(contentsOf: $0) }
+      withUnsafeBytes(of: &code) { data.append(contentsOf: $0) }
+      withUnsafeBytes(of: &value) { data.append(contentsOf: $0) }
+    }
+    return data
+  }
+
+  @Test(
+    "replay --raw --describe reproduces the records of the evemu replay of the same events",
+    arguments: ["touchpad-synaptics-ps2-2fg-vert-scroll.evemu", "wheel-logitech-ultrathin-touch-mouse.evemu"])
+  func rawDescribed(_ name: String) throws {
+    let expected = try Binary.run(["replay", "--json", Self.recording(name)]).stdout
+    let raw = try Binary.run(["replay", "--json", "--raw", "--describe", Self.recording(name), "-"], stdin: try Self.rawBytes(name))
+    #expect(raw.status == 0)
+    #expect(!expected.isEmpty)
+    #expect(raw.stdout == expected)
+  }
+
+  @Test("replay --raw --capabilities: the same records, labelled stdin")
+  func rawCapabilities() throws {
+    let name = "wheel-logitech-g502-usbhid-lowres.evemu"
+    let expected = try Binary.run(["replay", "--json", Self.recording(name)]).stdout
+    let raw = try Binary.run(
+      ["replay", "--json", "--raw", "--capabilities", "REL_WHEEL,REL_WHEEL_HI_RES", "-"], stdin: try Self.rawBytes(name))
+    #expect(raw.stdout == expected.replacingOccurrences(of: #""device":"\#(name)""#, with: #""device":"stdin""#))
+  }
+
+  @Test("a raw stream cut inside an event exits 65 naming the byte; an unknown code name is a usage error")
+  func rawErrors() throws {
+    let cut = try Binary.run(["replay", "--raw", "-"], stdin: try Self.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu").dropLast(5))
+    #expect(cut.status == 65)
+    #expect(cut.stderr == "scrolldir: <stdin>: byte 264: the stream ends inside a struct input_event (19 of 24 bytes)\n")
+    // The cut falls in the last event, the fourth frame's SYN_REPORT: three whole frames, three records.
+    #expect(cut.stdout.split(separator: "\n").count == 3, "the records before the cut stay whole")
+    let unknown = try Binary.run(["replay", "--raw", "--capabilities", "REL_WHEELS", "-"], stdin: Data())
+    #expect(unknown.status == 65)
+    #expect(unknown.stderr.contains("unknown event code 'REL_WHEELS'"))
+  }
+
+  @Test("SYN_DROPPED in a recording: one gap record, the incomplete frame lost, offsets continue")
+  func gap() throws {
+    // The G502 usbhid recording with a SYN_DROPPED inserted inside its second frame (after its
+    // REL_WHEEL +1): that frame is lost, so the offsets go 0 -> 120, then 120 -> 240 (the third frame).
+    var lines = try String(contentsOfFile: Self.recording("wheel-logitech-g502-usbhid-lowres.evemu"), encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let index = try #require(lines.firstIndex { $0.hasPrefix("E: 1692245831.231868 0002 0008") })
+    lines.insert("E: 1692245831.231868 0000 0003 0000", at: index + 1)
+    let path = NSTemporaryDirectory() + "scrolldir-gap-\(UUID().uuidString).evemu"
+    try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try Binary.run(["replay", "--json", path])
+    let records = result.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    #expect(records.map { $0?["event"] as? String } == ["scroll", "gap", "scroll", "scroll"])
+    #expect(records[1]?["time"] as? Double == 1692245831.231868)
+    let ys = records.compactMap { ($0?["new"] as? [String: Any])?["y"] as? Int }
+    #expect(ys == [120, 240, 120])
+  }
+
+  @Test("modes on the command line: --detents on the G502 half-notch prints nothing (90 then 30 v120, never a whole detent); --gestures --json prints two gestures")
+  func modes() throws {
+    let path = Self.recording("hires-wheel-logitech-g502-lightspeed-halfnotch.evemu")
+    let detents = try Binary.run(["replay", "--detents", path])
+    #expect(detents.status == 0 && detents.stdout.isEmpty)
+    let gestures = try Binary.run(["replay", "--json", "--gestures", path]).stdout.split(separator: "\n")
+    #expect(gestures.count == 2)
+    #expect(gestures.allSatisfy { $0.hasPrefix(#"{"event":"gesture""#) })
+    #expect(gestures.first?.contains(#""direction":"Down""#) == true && gestures.last?.contains(#""direction":"Up""#) == true)
+  }
+}
