@@ -186,3 +186,22 @@ struct TouchPipelineTests {
     #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 1.75), ScrollOffset(x: 0, y: 2.5)])
   }
 }
+
+@Suite("ContactTracker: slot values persist across contacts")
+struct SlotPersistenceTests {
+  @Test("a new contact in a slot keeps the slot's position and tool type until they change (the kernel resends nothing unchanged)")
+  func persistence() {
+    var tracker = ContactTracker(geometry: Pad.geometry)
+    var first = Pad.events([(0, 1, 100, 100), (1, 2, 300, 100)])
+    first.append(Pad.abs(.absMTToolType, MTToolType.palm))  // slot 1 is a palm
+    #expect(ContactTrackerTests.frame(&tracker, first).fingerCount == 1)
+    _ = ContactTrackerTests.frame(&tracker, [Pad.abs(.absMTSlot, 1), Pad.abs(.absMTTrackingID, -1)])
+    // A new contact lands in slot 1 at the same place with the same tool: only the tracking ID is sent.
+    let again = ContactTrackerTests.frame(&tracker, [Pad.abs(.absMTSlot, 1), Pad.abs(.absMTTrackingID, 3)])
+    #expect(again.fingerCount == 1, "still a palm")
+    // Slot 0 lifts and a finger lands there at the same x: its y is the only position sent.
+    _ = ContactTrackerTests.frame(&tracker, [Pad.abs(.absMTSlot, 0), Pad.abs(.absMTTrackingID, -1)])
+    let finger = ContactTrackerTests.frame(&tracker, [Pad.abs(.absMTSlot, 0), Pad.abs(.absMTTrackingID, 4), Pad.abs(.absMTPositionY, 120)])
+    #expect(finger.contacts == [Contact(id: 4, x: 100, y: 120)])
+  }
+}

@@ -81,7 +81,7 @@ struct TwoFingerScrollTests {
       ],
       steps: [.none, .move(ScrollOffset(x: 1.75, y: 1.75))]),
     FingerCase(
-      name: "a 10° stroke is horizontal only (|dy| < tan 15° |dx|)",
+      name: "a 10° stroke is horizontal only (|dy| < tan 20° |dx|)",
       frames: [
         Pad.frame((1, 100, 100), (2, 300, 100)), Pad.frame((1, 130, 105), (2, 330, 105)),  // dx 3 mm, dy 0.5 mm
       ],
@@ -122,9 +122,10 @@ struct TwoFingerScrollTests {
 @Suite("AxisLock")
 struct AxisLockTests {
   @Test(arguments: [
-    (ScrollOffset(x: 0.2, y: 5), AxisLock.vertical), (ScrollOffset(x: 5, y: 1.3), AxisLock.horizontal),
-    (ScrollOffset(x: 5, y: 1.4), AxisLock.both), (ScrollOffset(x: 5, y: 5), AxisLock.both),
-    (ScrollOffset(x: 1, y: 3.8), AxisLock.vertical), (ScrollOffset(x: 1, y: 3.7), AxisLock.both),
+    // tan 20° = 0.364, tan 70° = 2.747
+    (ScrollOffset(x: 0.2, y: 5), AxisLock.vertical), (ScrollOffset(x: 5, y: 1.8), AxisLock.horizontal),
+    (ScrollOffset(x: 5, y: 1.9), AxisLock.both), (ScrollOffset(x: 5, y: 5), AxisLock.both),
+    (ScrollOffset(x: -1, y: 2.8), AxisLock.vertical), (ScrollOffset(x: 1, y: -2.7), AxisLock.both),
   ])
   func lock(_ travel: ScrollOffset, _ expected: AxisLock) {
     #expect(AxisLock(travel: travel) == expected)

@@ -1,25 +1,30 @@
 /// Which axes a finger scroll moves: a nearly vertical stroke scrolls only vertically, a nearly
 /// horizontal one only horizontally, a clearly diagonal one both.
 ///
-/// The lock follows the path the fingers have travelled since they landed, axis by axis (the
-/// sums of |dx| and |dy|, so strokes back and forth along one axis stay on it): steeper than 75°
-/// from horizontal is vertical, flatter than 15° is horizontal, anything between is diagonal. 75° and 15° are the angles libinput uses for "moving primarily
-/// along one axis" (`DEGREE_75`, `DEGREE_15` in `tp_gesture_apply_scroll_constraints`,
-/// `src/evdev-mt-touchpad-gestures.c`). On the peer suite's 61 real two-finger scrolls, straight
-/// strokes stay within 5.1° of their axis (the steepest "vertical" swipe is 77.8°) and diagonal
-/// ones lie between 23° and 44°, so both limits have a margin on each side. libinput additionally
-/// weighs how long the stroke moved along each axis; scrolldir uses the direction alone.
+/// The lock is computed every frame from the stroke's path so far, axis by axis: the centroid's
+/// net displacement from where the fingers landed to where the scroll started, plus the sums of
+/// |dx| and |dy| of the (hysteresis-filtered) centroid while scrolling — so strokes back and forth
+/// along one axis stay on it, and jitter below the hysteresis margin does not count. A path steeper
+/// than 70° from horizontal is vertical, flatter than 20° is horizontal, anything between is
+/// diagonal.
+///
+/// libinput weighs the direction of recent motion over time, in 15°/30°/60°/75° sectors
+/// (`tp_gesture_apply_scroll_constraints`, `src/evdev-mt-touchpad-gestures.c`). scrolldir uses one
+/// test, so its limits must fall between straight and diagonal strokes: on the peer suite's 61 real
+/// two-finger scrolls the path of a straight stroke stays within 15.9° of its axis and diagonal
+/// strokes lie at 23°–44°; 20° and 70° split those gaps. With libinput's 15°/75° instead, three
+/// straight strokes leaked 6–9 mm onto the other axis.
 public enum AxisLock: Sendable, Hashable {
   case vertical
   case horizontal
   case both
 
-  /// tan 75°: a travel with |dy| > this × |dx| is vertical.
-  public static let verticalSlope = 3.732
-  /// tan 15°: a travel with |dy| < this × |dx| is horizontal.
-  public static let horizontalSlope = 0.268
+  /// tan 70°: a path with |dy| > this × |dx| is vertical.
+  public static let verticalSlope = 2.747
+  /// tan 20°: a path with |dy| < this × |dx| is horizontal.
+  public static let horizontalSlope = 0.364
 
-  /// The lock for a stroke that travelled `travel` (mm; only the magnitudes count).
+  /// The lock for a stroke whose path is `travel` (mm per axis; only the magnitudes count).
   public init(travel: ScrollOffset) {
     let dx = abs(travel.x)
     let dy = abs(travel.y)

@@ -2,7 +2,8 @@
 ///
 /// - Protocol B (kernel `Documentation/input/multi-touch-protocol.rst`): `ABS_MT_SLOT` selects a
 ///   slot, `ABS_MT_TRACKING_ID` ≥ 0 starts a contact in it and −1 ends it, `ABS_MT_POSITION_X/Y`
-///   move it. Events before any `ABS_MT_SLOT` apply to slot 0 (the kernel's initial slot; logs that
+///   move it; a slot keeps its position and tool type from one contact to the next (the kernel
+///   sends only values that changed). Events before any `ABS_MT_SLOT` apply to slot 0 (the kernel's initial slot; logs that
 ///   start that way are replayed with `evemu-play --insert-slot0`). A slot that reports positions
 ///   without ever having reported a tracking ID is a contact that was already down when the
 ///   stream started. Contacts with `ABS_MT_TOOL_TYPE` = `MT_TOOL_PALM` are not fingers. The finger
@@ -108,13 +109,9 @@ public struct ContactTracker: Sendable {
     guard let index = currentSlot else { return }
     switch event.code {
     case .absMTTrackingID:
-      if event.value < 0 {
-        slots[index] = Slot()
-        slots[index].id = -1
-      } else {
-        slots[index].id = Int64(event.value)
-        slots[index].palm = false
-      }
+      // Only the identity changes: a slot's other values persist from contact to contact, as in
+      // the kernel, which does not resend a value that did not change (same position, same tool).
+      slots[index].id = event.value < 0 ? -1 : Int64(event.value)
     case .absMTPositionX:
       slots[index].x = event.value
       if slots[index].id == nil { slots[index].id = freshID() }

@@ -8,12 +8,14 @@
 ///   (+y on the pad) scroll down (+y).
 /// - When two fingers land, their positions are the baseline. A scroll starts when both contacts
 ///   have moved at least ``minimumFingerTravel`` from it in about the same direction (the angle
-///   between their displacements below 60°). Until then nothing moves, so jitter and taps do not
+///   between their displacements below 90°, see ``sameDirectionCosine``). Until then nothing moves, so jitter and taps do not
 ///   scroll, and neither does one finger moving beside a resting one.
 /// - Two contacts that move apart or together (a pinch) or at an angle are not a scroll; the pair
 ///   is rejected until the finger count changes.
 /// - When the finger count or a contact's identity changes, the baseline resets: that frame moves
-///   nothing. Leaving two fingers after a scroll yields ``Step/stop``.
+///   nothing. A frame in which one of the two positions is unknown (off the pad) moves nothing
+///   either, and the next complete frame is a new baseline. Leaving two fingers after a scroll
+///   yields ``Step/stop``.
 /// - While scrolling, the centroid passes a hysteresis of ``jitterMargin``, and the axes are
 ///   locked per ``AxisLock`` from the path travelled along each axis.
 public struct TwoFingerScroll: Sendable {
@@ -30,9 +32,11 @@ public struct TwoFingerScroll: Sendable {
   /// Minimum travel (mm) of each contact before a scroll can start: libinput's `min_move` of 1.5 mm
   /// for telling gestures apart (`tp_gesture_detect_motion_gestures`).
   public static let minimumFingerTravel = 1.5
-  /// Cosine of the largest angle (60°) between the two contacts' displacements that still counts
-  /// as "the same direction". libinput compares 8-way compass directions and accepts neighbours,
-  /// i.e. 45° to 90° apart; 60° is the middle of that range.
+  /// Cosine of the angle (90°) between the two contacts' displacements up to which they count as
+  /// moving "the same way"; wider angles, up to opposite directions, are a pinch or a rotation.
+  /// libinput compares 8-way compass directions and accepts neighbouring ones, up to 90° apart
+  /// (`tp_gesture_same_directions`). A tighter 60° rejected a real diagonal scroll in the peer
+  /// suite whose lagging finger started off at 67°; no negative case lies between 60° and 90°.
   public static let sameDirectionCosine = 0.0
 
   /// Centroid movement (mm, per axis) that jitter may cause without moving the offset: libinput's
@@ -49,7 +53,8 @@ public struct TwoFingerScroll: Sendable {
     var ids: [Int64]?
     /// The filtered centroid position (mm): the centre of the hysteresis box.
     var anchor: ScrollOffset
-    /// Path length (mm) travelled along each axis since the fingers landed, which sets the ``AxisLock``.
+    /// The stroke's path (mm per axis) that sets the ``AxisLock``: the net centroid displacement
+    /// from landing to the scroll's start, plus the |dx| and |dy| of every filtered move since.
     var path: ScrollOffset
   }
 
