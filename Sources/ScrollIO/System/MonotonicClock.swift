@@ -1,3 +1,6 @@
+// `struct timespec` reaches Swift through both Glibc and the libevdev headers (linux/input.h);
+// the compiler attributes it to whichever module it met first, so both are imported.
+import CLibevdev
 import Glibc
 import ScrollCore
 
