@@ -5,7 +5,7 @@ import ScrollIO
 enum ListCommand {
   static func run() throws(CommandError) {
     let directory = DeviceDiscovery.inputDirectory
-    let probes = DeviceDiscovery.probeAll(in: directory, skipNonScrolling: false)
+    let probes = DeviceDiscovery.probeAll(in: directory)
     if probes.isEmpty {
       Diagnostics.note("no event nodes in \(directory)")
       return

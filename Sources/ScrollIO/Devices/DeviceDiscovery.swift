@@ -43,14 +43,13 @@ public enum DeviceDiscovery {
     }
   }
 
-  /// Opens the event nodes in `directory`.
-  /// - Parameter skipNonScrolling: leave closed the nodes that sysfs says cannot scroll (keyboards,
-  ///   power buttons…), so the monitor never opens them; they are not in the result.
-  public static func probeAll(in directory: String = inputDirectory, skipNonScrolling: Bool) -> [Probe] {
-    eventNodes(in: directory).compactMap { path in
-      let sysfs = SysfsInputInfo(path: path)
-      if skipNonScrolling && sysfs.canScroll == false { return nil }
-      return Probe(path: path, device: Result { () throws(DeviceError) in try EvdevDevice(path: path) }, sysfs: sysfs)
+  /// Opens every event node in `directory` to read its description (for `scrolldir list`; the
+  /// monitor opens only nodes that may scroll, see ``Monitor``).
+  public static func probeAll(in directory: String = inputDirectory) -> [Probe] {
+    eventNodes(in: directory).map { path in
+      Probe(
+        path: path, device: Result { () throws(DeviceError) in try EvdevDevice(path: path) },
+        sysfs: SysfsInputInfo(path: path))
     }
   }
 }

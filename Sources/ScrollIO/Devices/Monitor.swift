@@ -133,14 +133,14 @@ public final class Monitor {
   private func discover() throws(MonitorStartError) {
     let directory = configuration.inputDirectory
     let paths = DeviceDiscovery.eventNodes(in: directory)
-    var denied: [(path: String, name: String?)] = []
+    var denied: [MonitorStartError.UnreadableNode] = []
     for path in paths {
       let node = Node(path: path, named: false)
       switch attempt(node) {
       case .opened:
         nodes.append(node)
       case .unavailable(let error) where error.isPermission:
-        denied.append((path, SysfsInputInfo(path: path).name))
+        denied.append(MonitorStartError.UnreadableNode(path: path, name: SysfsInputInfo(path: path).name))
         nodes.append(node)
         status(node, .waiting, "permission denied")
       case .unavailable, .ignored:
