@@ -3,6 +3,7 @@
 /// The core mirrors only the codes it needs; `ScrollIOTests.ConstantsTests` proves the values equal
 /// the kernel header's. Names for display come from libevdev in the I/O layer.
 public struct EventCode: RawRepresentable, Sendable, Hashable, Comparable {
+  /// The code number within its type.
   public var rawValue: UInt16
   public init(rawValue: UInt16) { self.rawValue = rawValue }
 

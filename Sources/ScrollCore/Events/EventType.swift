@@ -3,6 +3,7 @@
 /// The core mirrors only the types it needs; `ScrollIOTests.ConstantsTests` proves the values equal
 /// the kernel header's.
 public struct EventType: RawRepresentable, Sendable, Hashable, Comparable {
+  /// The `EV_*` number.
   public var rawValue: UInt16
   public init(rawValue: UInt16) { self.rawValue = rawValue }
 

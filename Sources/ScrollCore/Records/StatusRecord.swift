@@ -16,6 +16,7 @@ public struct StatusRecord: Sendable, Hashable {
   public var time: Timestamp
   /// The event node path.
   public var device: String
+  /// The new state.
   public var state: State
   /// Why, or what: see ``State``.
   public var reason: String

@@ -48,6 +48,7 @@ public struct TouchpadGeometry: Sendable, Hashable {
   public let touchProtocol: TouchProtocol
   /// The x and y position axes (`ABS_MT_POSITION_*`, or `ABS_X/Y` for a single-touch pad).
   public let xAxis: AbsInfo
+  /// See ``xAxis``; y grows toward the user.
   public let yAxis: AbsInfo
   /// Device units per millimetre on each axis (from the axis resolution, else the fallback size).
   public let unitsPerMM: (x: Double, y: Double)

@@ -2,7 +2,9 @@
 public enum MonitorStartError: Error, Sendable, Hashable {
   /// An event node this user cannot read, and its name from sysfs if known.
   public struct UnreadableNode: Sendable, Hashable {
+    /// The event node.
     public var path: String
+    /// The device name from sysfs, if known.
     public var name: String?
   }
 

@@ -11,7 +11,9 @@ public struct RecordedDevice: Sendable, Hashable {
 
 /// One event of a recording and the index of its device in ``Recording/devices``.
 public struct RecordedEvent: Sendable, Hashable {
+  /// Index into ``Recording/devices``.
   public var device: Int
+  /// The event, with the recording's timestamp.
   public var event: InputEvent
 }
 

@@ -2,6 +2,7 @@ import Glibc
 
 /// A POSIX error number with its `strerror` text.
 public struct Errno: Error, RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+  /// The `errno` value, e.g. `EACCES`.
   public var rawValue: Int32
   public init(rawValue: Int32) { self.rawValue = rawValue }
 
@@ -11,13 +12,22 @@ public struct Errno: Error, RawRepresentable, Sendable, Hashable, CustomStringCo
   /// The C library's message, e.g. "Permission denied".
   public var description: String { String(cString: strerror(rawValue)) }
 
+  // The values this package tells apart.
+  /// `EINTR`.
   public static let interrupted = Errno(rawValue: EINTR)
+  /// `EAGAIN`.
   public static let wouldBlock = Errno(rawValue: EAGAIN)
+  /// `ENOENT`.
   public static let noSuchFile = Errno(rawValue: ENOENT)
+  /// `EACCES`.
   public static let permissionDenied = Errno(rawValue: EACCES)
+  /// `EPERM`.
   public static let notPermitted = Errno(rawValue: EPERM)
+  /// `ENODEV`: the device is gone.
   public static let noDevice = Errno(rawValue: ENODEV)
+  /// `EPIPE`: the reader of a pipe has gone.
   public static let brokenPipe = Errno(rawValue: EPIPE)
+  /// `EISDIR`.
   public static let isDirectory = Errno(rawValue: EISDIR)
 
   /// Whether the error means "this user may not read it" (`EACCES` or `EPERM`).

@@ -3,11 +3,15 @@ import Glibc
 /// A raw file descriptor. The only file that calls `open`, `read`, `write`, `close` and `poll`;
 /// every call retries on `EINTR` and reports failure as ``Errno``.
 public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
+  /// The descriptor number.
   public var rawValue: Int32
   public init(rawValue: Int32) { self.rawValue = rawValue }
 
+  /// Descriptor 0.
   public static let standardInput = FileDescriptor(rawValue: 0)
+  /// Descriptor 1.
   public static let standardOutput = FileDescriptor(rawValue: 1)
+  /// Descriptor 2.
   public static let standardError = FileDescriptor(rawValue: 2)
 
   /// Opens `path` with `flags` (`O_RDONLY`, `O_NONBLOCK`, …); always adds `O_CLOEXEC`.
