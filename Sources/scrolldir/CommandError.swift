@@ -58,10 +58,17 @@ enum CommandError: Error {
       let names = nodes.map { $0.path + ($0.name.map { " (\($0))" } ?? "") }.joined(separator: ", ")
       return "no readable scroll device in \(directory): \(nodes.count) event node(s) that may scroll cannot be read by this user: "
         + "\(names). Install the udev rule udev/70-scrolldir.rules (see README) or add yourself to the 'input' group"
-    case .noScrollDevice(let directory, 0):
-      return "no scroll device found: there are no event nodes in \(directory) (use --wait to wait for one)"
-    case .noScrollDevice(let directory, let count):
-      return "no scroll device found: none of the \(count) event node(s) in \(directory) has a wheel or a touchpad (use --wait to wait for one)"
+    case .noScrollDevice(let directory, let count, let keyboards):
+      var message =
+        count == 0
+        ? "no scroll device found: there are no event nodes in \(directory)"
+        : "no scroll device found: none of the \(count) event node(s) in \(directory) has a wheel or a touchpad"
+      if !keyboards.isEmpty {
+        let names = keyboards.map { $0.path + ($0.name.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+        message += " that is not a keyboard; skipped because they declare keyboard keys: \(names)"
+          + " (name one with --allow-keyboards to monitor it)"
+      }
+      return message + " (use --wait to wait for one)"
     }
   }
 }

@@ -26,7 +26,8 @@ Contacts (Touch/ContactTracker.swift):
     ABS_MT_TOOL_TYPE is MT_TOOL_PALM is not a finger. Finger count = active finger slots, or the
     BTN_TOOL_* count (FINGER 1 ... QUINTTAP 5) when that exceeds the pad's slot count;
   * protocol A: a contact is the ABS_MT_* data before each SYN_MT_REPORT (an empty SYN_MT_REPORT is
-    no contact; data not closed by SYN_MT_REPORT is ignored); the frame's contacts are those it lists.
+    no contact; data not closed by SYN_MT_REPORT is ignored); the frame's contacts are those it lists,
+    except a contact whose ABS_MT_TOUCH_MAJOR is 0, and none at all while BTN_TOUCH is 0.
     When the count equals the previous frame's, each contact takes the ID of the nearest previous
     contact (greedy, closest pair first, distance in device units); otherwise all IDs are new.
 
@@ -82,6 +83,8 @@ REL_X, REL_Y = 0, 1
 ABS_X, ABS_Y = 0, 1
 ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y = 0x2F, 0x35, 0x36
 ABS_MT_TOOL_TYPE, ABS_MT_TRACKING_ID = 0x37, 0x39
+ABS_MT_TOUCH_MAJOR = 0x30
+BTN_TOUCH = 0x14A
 MT_TOOL_PALM = 2
 BTN_TOOL_PEN, BTN_TOOL_FINGER, BTN_TOOL_QUINTTAP = 0x140, 0x145, 0x148
 BTN_TOOL_DOUBLETAP, BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP = 0x14D, 0x14E, 0x14F
@@ -291,14 +294,19 @@ class TrackerA:
         self.pending = {}
         self.frame = []          # (x, y, palm) of this frame
         self.previous = None     # [(ident, x, y)] of the previous frame, None after a drop
+        self.touching = None     # last BTN_TOUCH value
 
     def add(self, etype, code, value):
         if etype == EV_SYN and code == SYN_MT_REPORT:
-            if self.pending:
+            if self.pending and self.pending.get("major") != 0:
                 self.frame.append((self.pending.get("x"), self.pending.get("y"),
                                    self.pending.get("tool") == MT_TOOL_PALM))
             self.pending = {}
+        elif etype == EV_KEY and code == BTN_TOUCH:
+            self.touching = value != 0
         elif etype == EV_ABS:
+            if code == ABS_MT_TOUCH_MAJOR:
+                self.pending["major"] = value
             if code == ABS_MT_POSITION_X:
                 self.pending["x"] = value
             elif code == ABS_MT_POSITION_Y:
@@ -312,7 +320,7 @@ class TrackerA:
         self.previous = None
 
     def end_frame(self):
-        fingers = [(x, y) for x, y, palm in self.frame if not palm]
+        fingers = [(x, y) for x, y, palm in self.frame if not palm] if self.touching is not False else []
         self.frame, self.pending = [], {}
         prev = self.previous
         if prev is not None and len(prev) == len(fingers) and fingers:

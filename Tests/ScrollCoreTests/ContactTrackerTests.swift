@@ -205,3 +205,38 @@ struct SlotPersistenceTests {
     #expect(finger.contacts == [Contact(id: 4, x: 100, y: 120)])
   }
 }
+
+@Suite("ContactTracker: protocol A lifts")
+struct TypeALiftTests {
+  static let geometry: TouchpadGeometry = {
+    let description = DeviceDescription(
+      name: "type A", codes: [.key: [.btnToolFinger, .btnTouch], .abs: [.absMTPositionX, .absMTPositionY, .absMTTouchMajor]],
+      absInfo: [
+        .absMTPositionX: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+        .absMTPositionY: AbsInfo(minimum: 0, maximum: 600, resolution: 10),
+      ])
+    guard case .success(let geometry) = TouchpadGeometry.of(description) else { preconditionFailure("type A pad") }
+    return geometry
+  }()
+
+  static func contact(_ x: Int32, _ y: Int32, major: Int32) -> [InputEvent] {
+    [
+      Pad.abs(.absMTTouchMajor, major), Pad.abs(.absMTPositionX, x), Pad.abs(.absMTPositionY, y),
+      InputEvent(time: Timestamp(microseconds: 0), type: .syn, code: .synMTReport, value: 0),
+    ]
+  }
+
+  @Test("bcm5974 keeps listing lifted fingers with a zero size while BTN_TOUCH is 0: no fingers, and the next landing is new contacts")
+  func lift() {
+    var tracker = ContactTracker(geometry: Self.geometry)
+    let down = ContactTrackerTests.frame(&tracker, [Pad.key(.btnTouch, 1)] + Self.contact(100, 100, major: 150) + Self.contact(300, 100, major: 150))
+    #expect(down.fingerCount == 2)
+    let zeroSize = ContactTrackerTests.frame(&tracker, Self.contact(100, 100, major: 0) + Self.contact(300, 100, major: 150))
+    #expect(zeroSize.fingerCount == 1, "a zero-size contact does not count")
+    let lifted = ContactTrackerTests.frame(&tracker, [Pad.key(.btnTouch, 0)] + Self.contact(100, 100, major: 150) + Self.contact(300, 100, major: 150))
+    #expect(lifted.fingerCount == 0, "BTN_TOUCH 0: nothing touches")
+    let landed = ContactTrackerTests.frame(&tracker, [Pad.key(.btnTouch, 1)] + Self.contact(100, 400, major: 150) + Self.contact(300, 400, major: 150))
+    #expect(landed.fingerCount == 2)
+    #expect(Set(landed.contacts.map(\.id)).isDisjoint(with: down.contacts.map(\.id)))
+  }
+}

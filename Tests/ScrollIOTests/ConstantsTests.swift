@@ -32,6 +32,7 @@ struct TouchConstantsTests {
     #expect(EventCode.absX.rawValue == UInt16(ABS_X))
     #expect(EventCode.absY.rawValue == UInt16(ABS_Y))
     #expect(EventCode.absMTSlot.rawValue == UInt16(ABS_MT_SLOT))
+    #expect(EventCode.absMTTouchMajor.rawValue == UInt16(ABS_MT_TOUCH_MAJOR))
     #expect(EventCode.absMTPositionX.rawValue == UInt16(ABS_MT_POSITION_X))
     #expect(EventCode.absMTPositionY.rawValue == UInt16(ABS_MT_POSITION_Y))
     #expect(EventCode.absMTToolType.rawValue == UInt16(ABS_MT_TOOL_TYPE))

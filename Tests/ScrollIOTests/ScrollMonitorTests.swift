@@ -19,7 +19,7 @@ struct ScrollMonitorTests {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let monitor = ScrollMonitor(configuration: MonitorConfiguration(inputDirectory: directory))
     var iterator = monitor.records.makeAsyncIterator()
-    await #expect(throws: MonitorStartError.noScrollDevice(directory: directory, nodeCount: 0)) {
+    await #expect(throws: MonitorStartError.noScrollDevice(directory: directory, nodeCount: 0, keyboards: [])) {
       _ = try await iterator.next()
     }
   }

@@ -6,6 +6,8 @@ extension EventCode {
   public static let absY = EventCode(rawValue: 0x01)
   /// `ABS_MT_SLOT`: selects the slot the following `ABS_MT_*` events apply to (protocol B).
   public static let absMTSlot = EventCode(rawValue: 0x2f)
+  /// `ABS_MT_TOUCH_MAJOR`: the length of the contact's major axis; 0 means no touch area.
+  public static let absMTTouchMajor = EventCode(rawValue: 0x30)
   /// `ABS_MT_POSITION_X`: the current contact's x position.
   public static let absMTPositionX = EventCode(rawValue: 0x35)
   /// `ABS_MT_POSITION_Y`: the current contact's y position; grows toward the user.

@@ -11,7 +11,9 @@
 ///   down than the pad has slots (libinput's "fake touches").
 /// - Protocol A: contacts are listed anew in every frame, each ended by `SYN_MT_REPORT`; they
 ///   carry no IDs, so a contact keeps its ID from the previous frame when the count is unchanged
-///   and it is the nearest match.
+///   and it is the nearest match. A contact with `ABS_MT_TOUCH_MAJOR` 0 has no touch area and does
+///   not count, and while `BTN_TOUCH` is 0 nothing touches (some drivers, e.g. Apple's bcm5974,
+///   keep listing lifted fingers with a zero size).
 ///
 /// Only pads whose protocol ``TouchpadGeometry/TouchProtocol/readsTwoFingers`` are tracked.
 /// Positions outside the axis range are treated as unknown for that frame.
@@ -27,10 +29,12 @@ public struct ContactTracker: Sendable {
   private var slots: [Slot]
   private var currentSlot: Int? = 0
   private var toolFingers: Set<EventCode> = []
-  private var touching = false
+  /// The last `BTN_TOUCH` value, `nil` until one arrives.
+  private var touching: Bool?
   /// Protocol A: contacts of the frame being read, and of the previous frame.
   private var pendingX: Int32?
   private var pendingY: Int32?
+  private var pendingMajor: Int32?
   private var frameContacts: [(x: Int32, y: Int32)] = []
   private var previousContacts: [Contact] = []
   private var previousFingerCount = 0
@@ -78,7 +82,7 @@ public struct ContactTracker: Sendable {
   }
 
   private var buttonFingerCount: Int {
-    toolFingers.compactMap(\.fingerCount).max() ?? (touching ? 1 : 0)
+    toolFingers.compactMap(\.fingerCount).max() ?? (touching == true ? 1 : 0)
   }
 
   private mutating func addKey(_ event: InputEvent) {
@@ -96,6 +100,7 @@ public struct ContactTracker: Sendable {
     case .typeA:
       if event.code == .absMTPositionX { pendingX = event.value }
       if event.code == .absMTPositionY { pendingY = event.value }
+      if event.code == .absMTTouchMajor { pendingMajor = event.value }
     case .semiMT, .singleTouch:
       break
     }
@@ -126,9 +131,10 @@ public struct ContactTracker: Sendable {
   }
 
   private mutating func endTypeAContact() {
-    if let x = pendingX, let y = pendingY { frameContacts.append((x, y)) }
+    if let x = pendingX, let y = pendingY, pendingMajor != 0 { frameContacts.append((x, y)) }
     pendingX = nil
     pendingY = nil
+    pendingMajor = nil
   }
 
   private func slotFrame(slotCount: Int) -> TouchFrame {
@@ -147,6 +153,7 @@ public struct ContactTracker: Sendable {
 
   private mutating func typeAFrame() -> TouchFrame {
     endTypeAContact()
+    if touching == false { frameContacts = [] }
     let positions = frameContacts.filter { geometry.contains(x: $0.x, y: $0.y) }
     let count = frameContacts.count
     frameContacts = []

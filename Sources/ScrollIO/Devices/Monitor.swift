@@ -134,6 +134,7 @@ public final class Monitor {
     let directory = configuration.inputDirectory
     let paths = DeviceDiscovery.eventNodes(in: directory)
     var denied: [MonitorStartError.UnreadableNode] = []
+    var keyboards: [MonitorStartError.UnreadableNode] = []
     for path in paths {
       let node = Node(path: path, named: false)
       switch attempt(node) {
@@ -143,13 +144,15 @@ public final class Monitor {
         denied.append(MonitorStartError.UnreadableNode(path: path, name: SysfsInputInfo(path: path).name))
         nodes.append(node)
         status(node, .waiting, "permission denied")
+      case .ignored(.keyboard(let name)):
+        keyboards.append(MonitorStartError.UnreadableNode(path: path, name: name))
       case .unavailable, .ignored:
         break
       }
     }
     guard devices.isEmpty, !configuration.wait else { return }
     if !denied.isEmpty { throw .notReadable(directory: directory, nodes: denied) }
-    throw .noScrollDevice(directory: directory, nodeCount: paths.count)
+    throw .noScrollDevice(directory: directory, nodeCount: paths.count, keyboards: keyboards)
   }
 
   private func openNamed(_ path: String) throws(MonitorStartError) {
@@ -184,25 +187,42 @@ public final class Monitor {
     case opened
     /// Not openable now; worth retrying.
     case unavailable(Errno)
-    /// Not something to monitor (cannot scroll, a keyboard, not evdev).
-    case ignored(String)
+    /// Not something to monitor.
+    case ignored(Ignored)
+  }
+
+  private enum Ignored {
+    /// A keyboard (that may also scroll), with its name if known.
+    case keyboard(String?)
+    case cannotScroll
+    case notEvdev(DeviceError)
+
+    var reason: String {
+      switch self {
+      case .keyboard: "a keyboard: name it with --allow-keyboards to monitor it"
+      case .cannotScroll: "cannot scroll"
+      case .notEvdev(let error): error.description
+      }
+    }
   }
 
   /// Tries to open `node`; on success it starts streaming.
   private func attempt(_ node: Node) -> Attempt {
     let sysfs = SysfsInputInfo(path: node.path)
     let keyboardsAllowed = node.named && configuration.allowKeyboards
-    if !node.named && sysfs.canScroll == false { return .ignored("cannot scroll") }
-    if sysfs.isKeyboard == true && !keyboardsAllowed { return .ignored("keyboard") }
+    if !node.named && sysfs.canScroll == false { return .ignored(.cannotScroll) }
+    if sysfs.isKeyboard == true && !keyboardsAllowed { return .ignored(.keyboard(sysfs.name)) }
     let device: EvdevDevice
     do {
       device = try EvdevDevice(path: node.path)
     } catch {
       if case .open(_, let errno) = error { return .unavailable(errno) }
-      return .ignored(error.description)
+      return .ignored(.notEvdev(error))
     }
-    if device.description.isKeyboard && !keyboardsAllowed { return .ignored("keyboard") }
-    guard device.description.scrollCapabilities.canScroll else { return .ignored("cannot scroll") }
+    if device.description.isKeyboard && !keyboardsAllowed {
+      return .ignored(.keyboard(device.description.name))
+    }
+    guard device.description.scrollCapabilities.canScroll else { return .ignored(.cannotScroll) }
     start(node, device)
     return .opened
   }
@@ -252,7 +272,9 @@ public final class Monitor {
     case .appeared(let path), .attributesChanged(let path):
       let node: Node
       if let known = nodes.first(where: { $0.path == path }) {
-        guard known.device == nil else { return }
+        // Attribute changes of a node that was just removed come from its teardown: only a
+        // node appearing again brings it back.
+        guard known.device == nil, !(known.lastState == .removed && change == .attributesChanged(path)) else { return }
         node = known
       } else {
         guard configuration.paths.isEmpty else { return }
@@ -290,7 +312,7 @@ public final class Monitor {
       node.retryUntil = nil
       node.nextRetry = nil
       if node.named {
-        status(node, .error, why)
+        status(node, .error, why.reason)
       } else {
         forgetIfDiscovered(node)
       }

@@ -1,6 +1,6 @@
 /// Why a ``Monitor`` cannot start: nothing to monitor and not asked to wait.
 public enum MonitorStartError: Error, Sendable, Hashable {
-  /// An event node this user cannot read, and its name from sysfs if known.
+  /// An event node that was not opened, and its name if known.
   public struct UnreadableNode: Sendable, Hashable {
     /// The event node.
     public var path: String
@@ -16,6 +16,7 @@ public enum MonitorStartError: Error, Sendable, Hashable {
   case keyboard(path: String, name: String)
   /// Discovery found event nodes that may scroll but this user cannot read them.
   case notReadable(directory: String, nodes: [UnreadableNode])
-  /// Discovery found no node that can scroll; `nodeCount` event nodes were there.
-  case noScrollDevice(directory: String, nodeCount: Int)
+  /// Discovery found no node that can scroll; `nodeCount` event nodes were there, and `keyboards`
+  /// could scroll but are keyboards (never opened unless named with `--allow-keyboards`).
+  case noScrollDevice(directory: String, nodeCount: Int, keyboards: [UnreadableNode])
 }

@@ -5,10 +5,12 @@
 #
 # Finds the event node of the input device whose name contains DEVICE-NAME and starts two
 # monitors on it at once:
-#   named:    SCROLLDIR monitor --json NODE   records to this script's stdout (the rig's stdout.txt,
-#             which the host's event script watches with wait-output), stderr to named.stderr
-#   discover: SCROLLDIR --json                default discovery, no device named:
+#   named:    SCROLLDIR monitor --json --once NODE   records to this script's stdout (the rig's
+#             stdout.txt, which the host's event script watches with wait-output), stderr to
+#             named.stderr
+#   discover: SCROLLDIR --json --once                default discovery, no device named:
 #             discover.stdout, discover.stderr
+# (--once: exit 74 when the monitored devices are gone, instead of waiting for them to return)
 # (files in $VMTEST_OUT). Prints "READY node=NODE" once both have said "monitoring", then
 # waits until both have ended, by themselves (device unplugged) or by the SIGINT that the rig's
 # `stop` sends to the whole process group, and prints "EXIT named=RC discover=RC".
@@ -26,8 +28,8 @@ echo "$node" > "$OUT/node.txt"
 # status of its scrolldir in a file.
 trap '' INT
 rm -f "$OUT/named.rc" "$OUT/discover.rc"
-( "$BIN" --json > "$OUT/discover.stdout" 2> "$OUT/discover.stderr"; echo $? > "$OUT/discover.rc" ) &
-( "$BIN" monitor --json "$node" 2> "$OUT/named.stderr"; echo $? > "$OUT/named.rc" ) &
+( "$BIN" --json --once > "$OUT/discover.stdout" 2> "$OUT/discover.stderr"; echo $? > "$OUT/discover.rc" ) &
+( "$BIN" monitor --json --once "$node" 2> "$OUT/named.stderr"; echo $? > "$OUT/named.rc" ) &
 
 i=0
 until grep -q monitoring "$OUT/named.stderr" 2>/dev/null && grep -q monitoring "$OUT/discover.stderr" 2>/dev/null; do

@@ -1,11 +1,11 @@
 #!/bin/sh
 # Adapted for scrolldir's live tests from the workplace's shared QEMU rig (shared/vmtest/
-# guest-init.sh, 2026-11-29); change: no udevd option.
+# guest-init.sh, 2026-11-29), unchanged apart from this comment.
 #
 # /init of the vmtest initramfs (runs under busybox sh as PID 1 in the guest).
 # It mounts the host's root filesystem (9p, read-only) under a tmpfs overlay,
 # mounts the run's output directory (9p, read-write) at the same path it has on
-# the host, loads the input drivers (in guest-run.sh), runs the command
+# the host, loads the input drivers, optionally starts udevd, runs the command
 # that run-in-guest.sh wrote, records its exit code and powers the guest off.
 # Any failure ends in poweroff too (and -no-reboot turns a panic into an exit).
 export PATH=/bin
@@ -18,10 +18,11 @@ log() { echo "vmtest-init: $*" > /dev/console; }
 die() { log "FATAL: $*"; busybox sync; busybox poweroff -f; busybox sleep 5; }
 
 # Parameters come on the kernel command line: vmtest.out=/abs/path ...
-OUT=; OVERLAY=1
+OUT=; UDEV=0; OVERLAY=1
 for a in $(busybox cat /proc/cmdline); do
   case "$a" in
     vmtest.out=*) OUT="${a#vmtest.out=}" ;;
+    vmtest.udev=1) UDEV=1 ;;
     vmtest.overlay=0) OVERLAY=0 ;;
   esac
 done
@@ -63,7 +64,7 @@ busybox mkdir -p "$R$OUT"
 busybox mount -t 9p -o "$P9OPTS,rw,cache=none" vmtestout "$R$OUT" || die "mount out dir"
 
 log "root ready (overlay=$OVERLAY), starting $OUT/.vmtest/guest-run.sh"
-busybox chroot $R /bin/sh "$OUT/.vmtest/guest-run.sh" "$OUT" > /dev/console 2>&1
+busybox chroot $R /bin/sh "$OUT/.vmtest/guest-run.sh" "$OUT" "$UDEV" > /dev/console 2>&1
 log "guest-run finished rc=$?"
 busybox sync
 busybox umount "$R$OUT" 2>/dev/null

@@ -1,17 +1,26 @@
 #!/bin/sh
 # Adapted for scrolldir's live tests from the workplace's shared QEMU rig (shared/vmtest/
-# guest-run.sh, 2026-11-29); change: no udevd (scrolldir needs no udev).
+# guest-run.sh, 2026-11-29), unchanged apart from this comment.
 #
 # Runs inside the guest, chrooted into the host's root filesystem (see guest-init.sh).
-# $1 = output directory (shared with the host, same path).
-OUT="$1"; CTL="$OUT/.vmtest"
+# $1 = output directory (shared with the host, same path), $2 = 1 to start udevd.
+OUT="$1"; UDEV="$2"; CTL="$OUT/.vmtest"
 . "$CTL/env.sh"      # written by run-in-guest.sh: VMTEST_* settings, PATH, cwd
 export VMTEST_OUT="$OUT" VMTEST_GUEST=1 HOME=/root LANG=C.UTF-8 TERM=dumb
+# We run chrooted (PID 1 is the initramfs' busybox); without this, udevadm trigger/settle
+# say "Running in chroot, ignoring request." and devices present at boot never get tagged.
+export SYSTEMD_IGNORE_CHROOT=1
 t0=$(cut -d' ' -f1 /proc/uptime)
 
 # Input drivers (the host has /lib/modules for the guest kernel, so kmod's modprobe works).
 for m in $VMTEST_MODULES; do modprobe "$m" 2>>"$CTL/modprobe.log" || echo "modprobe $m failed" >>"$CTL/modprobe.log"; done
 
+if [ "$UDEV" = 1 ]; then
+  # libinput (udev seat or --device) only accepts devices that udev tagged ID_INPUT=1.
+  /lib/systemd/systemd-udevd --daemon --resolve-names=never 2>>"$CTL/udev.log"
+  udevadm trigger --action=add --subsystem-match=input 2>>"$CTL/udev.log"
+  udevadm settle --timeout=20 2>>"$CTL/udev.log"
+fi
 # Wait (max 10 s) for the requested input devices to show up in /proc/bus/input/devices.
 for name in $VMTEST_WAIT_DEVICES; do
   i=0; while ! grep -q "$(echo "$name" | tr '_' ' ')" /proc/bus/input/devices && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done

@@ -1,8 +1,9 @@
 #!/bin/bash
 # Adapted for scrolldir's live tests from the workplace's shared QEMU rig (shared/vmtest/
-# run-in-guest.sh, 2026-11-29), which allows copying it into a project. Changes: no udevd
-# (-u; scrolldir reads evdev through libevdev and needs no udev), no -b/--bios, no uinput
-# module, device kinds trimmed to those the live tests use or may use.
+# run-in-guest.sh, 2026-11-29), which allows copying it into a project. Changes: no -b/--bios,
+# device kinds trimmed to those the live tests use or may use, the uinput module only with
+# `-d uinput`, /usr/sbin added to PATH (modinfo) for users other than root. udevd (-u) is kept
+# for the uinput scenarios: scrolldir needs no udev, but libinput, which they compare it with, does.
 #
 # run-in-guest.sh: boot a throw-away QEMU guest (Debian kernel + tiny busybox initramfs,
 # the host's / shared read-only over 9p under a tmpfs overlay), run one command in it,
@@ -20,11 +21,16 @@
 #                        REL_WHEEL + REL_WHEEL_HI_RES), ps2 (loads psmouse; the PC machine always
 #                        has the PS/2 mouse: REL_WHEEL + REL_HWHEEL), virtio-mouse (REL_WHEEL
 #                        only), usb-bus (an empty USB bus for hot-plugging), none (no mouse
-#                        driver loaded). Each gets the QEMU id KIND+position, counted
+#                        driver loaded), uinput (no QEMU device: loads the uinput module, so
+#                        that evemu-device / libinput replay can create devices in the
+#                        guest). Each gets the QEMU id KIND+position, counted
 #                        from 0 over the -d options (usb-mouse0; -d ps2 -d usb-mouse gives
 #                        usb-mouse1), for QMP device_del in an event script
 #   -e, --events FILE    event script for qmp-inject.py (see its header), run on the host
 #                        once the guest command has started
+#   -u, --udev           start systemd-udevd in the guest and tag the input devices (libinput
+#                        accepts only devices that udev tagged ID_INPUT=1); devices created
+#                        later (uinput) are tagged as they appear
 #   -t, --timeout SECS   hard limit for the whole run, boot included (default 120)
 #   -c, --cmd-timeout S  the guest sends SIGINT (then TERM, KILL) to the command after S
 #                        seconds (default: timeout - 30, at least 10)
@@ -42,8 +48,9 @@
 # --timeout, 125 on a rig failure (no guest exit code, event script failed, bad options).
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+export PATH="$PATH:/usr/sbin:/sbin"   # modinfo
 
-OUT=; DEVICES=(); EVENTS=; TIMEOUT=120; CMD_TIMEOUT=; CWD=$PWD; EXTRA_ENV=()
+OUT=; DEVICES=(); EVENTS=; UDEV=0; TIMEOUT=120; CMD_TIMEOUT=; CWD=$PWD; EXTRA_ENV=()
 KERNEL=; ACCEL=tcg; MEM=1024; SMP=1; QUIET=0; VERBOSE=0
 die() { echo "run-in-guest: $*" >&2; exit 125; }
 while [ $# -gt 0 ]; do
@@ -51,6 +58,7 @@ while [ $# -gt 0 ]; do
     -o|--out) OUT=$2; shift 2 ;;
     -d|--device) DEVICES+=("$2"); shift 2 ;;
     -e|--events) EVENTS=$(realpath "$2"); shift 2 ;;
+    -u|--udev) UDEV=1; shift ;;
     -t|--timeout) TIMEOUT=$2; shift 2 ;;
     -c|--cmd-timeout) CMD_TIMEOUT=$2; shift 2 ;;
     -C|--cwd) CWD=$2; shift 2 ;;
@@ -61,7 +69,7 @@ while [ $# -gt 0 ]; do
     -s|--smp) SMP=$2; shift 2 ;;
     -q|--quiet) QUIET=1; shift ;;
     -v|--verbose) VERBOSE=1; shift ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '/^# run-in-guest.sh:/,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     --) shift; break ;;
     -*) die "unknown option $1" ;;
     *) break ;;
@@ -140,6 +148,7 @@ for d in "${DEVICES[@]}"; do
     usb-mouse)     USB=1; QDEV+=(-device usb-mouse,bus=xhci.0,id=$d$N);  WAIT_DEVICES+=" QEMU_USB_Mouse" ;;
     usb-bus)       USB=1 ;;  # an empty USB bus (xhci.0) to hot-plug into: qmp {"execute":"device_add","arguments":{"driver":"usb-mouse","bus":"xhci.0","id":"m1"}}
     ps2)           MODULES+=" psmouse"; WAIT_DEVICES+=" PS/2" ;;
+    uinput)        MODULES+=" uinput" ;;
     none) ;;
     *) die "unknown device $d" ;;
   esac
@@ -165,7 +174,7 @@ case "$ACCEL" in
   kvm) ACCEL_ARGS=(-accel kvm -cpu host,-arch-capabilities) ;;
   *) die "--accel must be tcg or kvm" ;;
 esac
-APPEND="console=ttyS0 panic=-1 loglevel=4 nokaslr edd=off vmtest.out=$OUT"
+APPEND="console=ttyS0 panic=-1 loglevel=4 nokaslr edd=off vmtest.out=$OUT vmtest.udev=$UDEV"
 QEMU_CMD=(qemu-system-x86_64 "${ACCEL_ARGS[@]}" -machine pc -m "$MEM" -smp "$SMP"
   -nodefaults -no-user-config -display none -nic none -no-reboot
   -serial "file:$CTL/console.log"
@@ -213,7 +222,7 @@ fi
   echo "host_qemu_start_to_command_start_s=$( [ -n "$T_READY" ] && awk "BEGIN{print $T_READY - $T_QEMU}" || echo NA)"
   echo "host_qemu_run_s=$(awk "BEGIN{print $T_END - $T_QEMU}")"
   cat "$CTL/timing.txt" 2>/dev/null || true
-  echo "accel=$ACCEL kernel=$KVER devices=${DEVICES[*]}"
+  echo "accel=$ACCEL kernel=$KVER devices=${DEVICES[*]} udev=$UDEV"
   [ -n "$INJ_RC" ] && echo "injector_rc=$INJ_RC"
   [ -e "$CTL/stop" ] && echo "stopped_by_host=1"
   [ -e "$CTL/cmd-timed-out" ] && echo "cmd_timed_out=1"

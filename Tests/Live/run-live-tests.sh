@@ -1,0 +1,156 @@
+#!/bin/bash
+# Live tests of `scrolldir monitor` against a real Linux kernel, in throw-away QEMU guests
+# (see README.md beside this file). One guest boot per scenario:
+#   usb-mouse  QEMU usb-mouse (hid-generic: REL_WHEEL + REL_WHEEL_HI_RES per notch): a named
+#              monitor and a discovering one (no device argument), both --once, while the host
+#              turns the wheel down 3, up 2; exact JSON records; then the mouse is unplugged: both
+#              exit 74
+#   ps2        PS/2 ImExPS/2 mouse (REL_WHEEL + REL_HWHEEL): right 2, left 3, up 1, down 2; exact
+#              records from both monitors; the rig's stop (SIGINT) ends both with status 0
+#   errors     exit statuses and messages: missing node, /dev/null, a keyboard (with and without
+#              --allow-keyboards), no scroll device, unprivileged user (named node and discovery),
+#              `list`, SIGTERM/SIGINT -> 0
+#   live-replay  every recording in Tests/Fixtures/recordings that evemu-device can create becomes
+#              a uinput device (evemu-device) and is replayed into it (evemu-play) while
+#              `scrolldir monitor --json` reads its node: the live records must equal
+#              `scrolldir replay --json` of the file (time and device aside), and what the kernel
+#              delivered (evemu-record) must be what a model of its input core predicts
+#   libinput   the same playback, watched by `libinput debug-events` too: per recording, the
+#              collapsed stroke sequences and the share of frames where both scroll the same way,
+#              asserted as listed (with the reason of every difference) in uinput_checks.py
+#   live-replay and libinput share one guest boot (with udevd) when both run; the recordings are
+#   played $SCROLLDIR_LIVE_LANES (default 4) at a time.
+#
+#   run-live-tests.sh [-o DIR] [SCENARIO...]
+#
+# Prints `PASS name` or `FAIL name: why` per check, then a summary line; exits 0 when every check
+# passed, 1 when any failed, 2 when a prerequisite is missing (install: vm/install-deps.sh).
+# The scrolldir binary: $SCROLLDIR_BIN, else `swift build --product scrolldir` in the checkout.
+# Logs: DIR (default: a new /tmp/scrolldir-live.XXXXXX), one subdirectory per scenario.
+set -u
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+RIG=$HERE/vm/run-in-guest.sh
+CHECKS=$HERE/live_checks.py
+UCHECKS=$HERE/uinput_checks.py
+LANES=${SCROLLDIR_LIVE_LANES:-4}   # recordings played at once in the uinput boot
+export PATH="$PATH:/usr/sbin:/sbin"   # modinfo, for users whose PATH lacks the sbin directories
+
+OUT=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -o|--out) OUT=$2; shift 2 ;;
+    -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "run-live-tests: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
+SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=(usb-mouse ps2 errors live-replay libinput)
+UINPUT=()   # the uinput scenarios asked for, judged after their one shared boot
+for s in "${SCENARIOS[@]}"; do
+  case "$s" in
+    usb-mouse|ps2|errors) ;;
+    live-replay|libinput) UINPUT+=("$s") ;;
+    *) echo "run-live-tests: unknown scenario $s (usb-mouse, ps2, errors, live-replay, libinput)" >&2; exit 2 ;;
+  esac
+done
+WITH_LIBINPUT=0
+for s in "${UINPUT[@]}"; do [ "$s" = libinput ] && WITH_LIBINPUT=1; done
+
+# ---- prerequisites -------------------------------------------------------------------------
+missing=()
+command -v qemu-system-x86_64 >/dev/null || missing+=(qemu-system-x86)
+ls /boot/vmlinuz-* >/dev/null 2>&1 || missing+=(linux-image-amd64)
+[ -x /bin/busybox ] || missing+=(busybox-static)
+command -v modinfo >/dev/null || missing+=(kmod)
+command -v cpio >/dev/null || missing+=(cpio)
+command -v python3 >/dev/null || missing+=(python3)
+command -v setpriv >/dev/null || missing+=(util-linux)
+if [ ${#UINPUT[@]} -gt 0 ]; then
+  command -v evemu-device >/dev/null && command -v evemu-play >/dev/null && command -v evemu-record >/dev/null \
+    || missing+=(evemu-tools)
+  python3 -c 'import yaml' 2>/dev/null || missing+=(python3-yaml)
+  command -v udevadm >/dev/null && [ -x /lib/systemd/systemd-udevd ] || missing+=(udev)
+  [ -x /usr/libexec/libinput/libinput-debug-events ] || missing+=(libinput-tools)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "FAIL prerequisites: missing ${missing[*]}; install them as root with: sh $HERE/vm/install-deps.sh"
+  exit 2
+fi
+
+if [ -z "$OUT" ]; then OUT=$(mktemp -d /tmp/scrolldir-live.XXXXXX); fi
+mkdir -p "$OUT" && OUT=$(realpath "$OUT")
+T0=$(date +%s.%N)
+PASSED=0; FAILED=0
+tally() {  # tally < check output: echo it and count PASS/FAIL lines
+  local line
+  while IFS= read -r line; do
+    echo "$line"
+    case "$line" in PASS\ *) PASSED=$((PASSED+1)) ;; FAIL\ *) FAILED=$((FAILED+1)) ;; esac
+  done
+}
+
+# ---- the binary ----------------------------------------------------------------------------
+if [ -n "${SCROLLDIR_BIN:-}" ]; then
+  BIN=$(realpath "$SCROLLDIR_BIN" 2>/dev/null || echo "$SCROLLDIR_BIN")
+else
+  echo "building scrolldir (swift build --product scrolldir; log: $OUT/build.log)"
+  if ! (cd "$ROOT" && swift build --product scrolldir) > "$OUT/build.log" 2>&1; then
+    echo "FAIL build: swift build failed, see $OUT/build.log"; tail -n 20 "$OUT/build.log"; exit 1
+  fi
+  BIN=$(cd "$ROOT" && swift build --show-bin-path)/scrolldir
+fi
+if [ ! -x "$BIN" ]; then echo "FAIL build: no executable scrolldir at $BIN"; exit 1; fi
+echo "scrolldir: $BIN; logs: $OUT"
+
+# ---- scenarios -----------------------------------------------------------------------------
+# boot NAME RIG-OPTIONS... -- COMMAND...: one guest; then live_checks.py judges its results.
+boot() {
+  local name=$1 dir=$OUT/$1 t rc; shift
+  rm -rf "$dir"; mkdir -p "$dir"
+  t=$(date +%s.%N)
+  "$RIG" -q -t 90 -c 60 -C "$ROOT" -o "$dir" "$@" > "$dir.rig.log" 2>&1
+  rc=$?
+  echo "$rc" > "$dir/rig_rc"
+  tally < <(python3 "$CHECKS" check "$name" "$dir" "$rc" 2>&1)
+  echo "     $name: rig exit $rc, $(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $t}") s" \
+       "(boot to command $(sed -n 's/^host_qemu_start_to_command_start_s=//p' "$dir/timing.txt" 2>/dev/null) s)"
+}
+
+# The uinput scenarios: one boot, no QEMU mouse, the uinput module, udevd (always: libinput needs
+# it, and its rule 90-libinput-fuzz-override zeroes a touchpad's position fuzz as on a desktop, so
+# live-replay sees the same kernel behaviour whether libinput runs or not).
+uinput_boot() {
+  local dir=$OUT/uinput t rc s
+  rm -rf "$dir"; mkdir -p "$dir"
+  t=$(date +%s.%N)
+  if ! python3 "$UCHECKS" plan "$dir" "$LANES" > "$dir.plan.log" 2>&1; then
+    tally < <(echo "FAIL uinput/plan: uinput_checks.py plan failed: $(tail -n 3 "$dir.plan.log")")
+    return
+  fi
+  "$RIG" -q -t 300 -c 260 -s 2 -d uinput -u -C "$ROOT" -o "$dir" \
+    -- sh "$HERE/guest/uinput-play.sh" "$BIN" "$dir/plan.txt" "$WITH_LIBINPUT" > "$dir.rig.log" 2>&1
+  rc=$?
+  echo "$rc" > "$dir/rig_rc"
+  for s in "${UINPUT[@]}"; do
+    tally < <(python3 "$UCHECKS" check "$s" "$dir" "$rc" "$BIN" 2>&1)
+  done
+  echo "     ${UINPUT[*]}: one boot, rig exit $rc, $(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $t}") s" \
+       "(boot to command $(sed -n 's/^host_qemu_start_to_command_start_s=//p' "$dir/timing.txt" 2>/dev/null) s," \
+       "playing $(sed -n 's/.*command_s=//p' "$dir/timing.txt" 2>/dev/null) s)"
+}
+
+for s in "${SCENARIOS[@]}"; do
+  case "$s" in
+    usb-mouse|ps2)
+      python3 "$CHECKS" events "$s" > "$OUT/$s.events"
+      case "$s" in usb-mouse) name="USB Mouse" ;; ps2) name="PS/2" ;; esac
+      boot "$s" -d "$s" -e "$OUT/$s.events" -- sh "$HERE/guest/monitor-pair.sh" "$BIN" "$name" ;;
+    errors)
+      boot errors -d usb-mouse -- sh "$HERE/guest/error-cases.sh" "$BIN" "USB Mouse" "AT Translated Set 2 keyboard" ;;
+  esac
+done
+[ ${#UINPUT[@]} -gt 0 ] && uinput_boot
+
+echo "$PASSED passed, $FAILED failed in $(awk "BEGIN{printf \"%.0f\", $(date +%s.%N) - $T0}") s (logs: $OUT)"
+[ "$FAILED" = 0 ] && [ "$PASSED" -gt 0 ]
