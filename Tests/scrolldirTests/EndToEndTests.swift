@@ -83,6 +83,26 @@ struct EndToEndTests {
     #expect(plain.last?.hasSuffix(#""unit":"mm","stop":true}"#) == true)
   }
 
+  @Test("a replay of many files closes each one: 100 files under a limit of 64 descriptors")
+  func manyFiles() throws {
+    let evemu = Self.recording("wheel-logitech-g502-usbhid-lowres.evemu")
+    let yaml = Self.recording("other-huion-keydial-k20-dial-ccw.yml")
+    let files = Array(repeating: [evemu, yaml], count: 50).flatMap { $0 }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "ulimit -n 64 && exec \"$0\" replay \"$@\"", Binary.path] + files
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(message)")
+    #expect(lines.count == 50 * (4 + 1))
+  }
+
   @Test("several files are replayed in order")
   func severalFiles() throws {
     let result = try Binary.run([

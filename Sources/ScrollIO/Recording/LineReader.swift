@@ -7,6 +7,7 @@ final class LineReader {
   /// The name used in error messages.
   let fileName: String
   private let descriptor: FileDescriptor
+  private var owned: Bool
   private var storage: UnsafeMutableRawBufferPointer
   private var start = 0
   private var end = 0
@@ -14,13 +15,18 @@ final class LineReader {
   /// The 1-based number of the line last returned by ``nextLine()``.
   private(set) var lineNumber = 0
 
-  init(descriptor: FileDescriptor, fileName: String, capacity: Int = 1 << 16) {
+  /// - Parameter owned: close `descriptor` when the reader goes (not for standard input).
+  init(descriptor: FileDescriptor, fileName: String, owned: Bool, capacity: Int = 1 << 16) {
     self.descriptor = descriptor
     self.fileName = fileName
+    self.owned = owned
     self.storage = .allocate(byteCount: capacity, alignment: 1)
   }
 
-  deinit { storage.deallocate() }
+  deinit {
+    storage.deallocate()
+    if owned { descriptor.close() }
+  }
 
   /// The next line without its `\n` (and without a trailing `\r`), valid until the next call;
   /// `nil` at end of file. A last line without `\n` is returned too.
@@ -72,6 +78,12 @@ final class LineReader {
   /// The bytes read from the descriptor but not yet returned as lines.
   var bufferedBytes: UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(rebasing: storage[start..<end])
+  }
+
+  /// Closes the descriptor now (when the file is to be read another way) instead of at the end.
+  func closeDescriptor() {
+    if owned { descriptor.close() }
+    owned = false
   }
 
   /// Copies everything after the buffered bytes from the descriptor to `target`.

@@ -7,6 +7,7 @@ import ScrollCore
 /// axis ranges, which only a description has).
 final class RawEventReader: RecordingReader {
   private let descriptor: FileDescriptor
+  private let owned: Bool
   private let fileName: String
   private(set) var devices: [RecordedDevice]
   private let inferring: Bool
@@ -17,12 +18,18 @@ final class RawEventReader: RecordingReader {
   private var reachedEOF = false
   private static let eventSize = MemoryLayout<input_event>.size
 
-  init(descriptor: FileDescriptor, fileName: String, description: DeviceDescription) {
+  /// - Parameter owned: close `descriptor` when the reader goes (not for standard input).
+  init(descriptor: FileDescriptor, fileName: String, owned: Bool, description: DeviceDescription) {
     self.descriptor = descriptor
+    self.owned = owned
     self.fileName = fileName
     devices = [RecordedDevice(label: description.name, description: description)]
     inferring = description.origin == .inferred
     buffer = [UInt8](repeating: 0, count: Self.eventSize * 512)
+  }
+
+  deinit {
+    if owned { descriptor.close() }
   }
 
   func next() throws(RecordingError) -> RecordedEvent? {

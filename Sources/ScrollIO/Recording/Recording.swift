@@ -14,11 +14,16 @@ public final class Recording {
   /// The name used in messages: the path, or `<stdin>` for `-`.
   public let fileName: String
   private let reader: any RecordingReader
+  /// The unlinked temporary copy of standard input, if one was made; closed with the recording.
+  private let spool: FileDescriptor?
 
-  private init(fileName: String, reader: any RecordingReader) {
+  private init(fileName: String, reader: any RecordingReader, spool: FileDescriptor? = nil) {
     self.fileName = fileName
     self.reader = reader
+    self.spool = spool
   }
+
+  deinit { spool?.close() }
 
   /// The recording's devices; a description-less device's capabilities grow as events are read.
   public var devices: [RecordedDevice] { reader.devices }
@@ -41,7 +46,7 @@ public final class Recording {
     let fileName = isStdin ? "<stdin>" : path
     let fallbackName = isStdin ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
     let descriptor = isStdin ? FileDescriptor.standardInput : try openFile(path)
-    let lines = LineReader(descriptor: descriptor, fileName: fileName)
+    let lines = LineReader(descriptor: descriptor, fileName: fileName, owned: !isStdin)
     guard let first = try lines.peekFirstContentLine() else {
       throw .malformed(
         file: fileName, line: 1, message: "empty recording: expected evemu lines (N:, E:, …) or a libinput record (YAML)")
@@ -50,17 +55,25 @@ public final class Recording {
       return Recording(fileName: fileName, reader: try EvemuReader(lines: lines, fallbackName: fallbackName))
     }
     let reopenPath: String
+    var spool: FileDescriptor?
     if isStdin {
-      let spool = try spoolToTemporaryFile(lines)
-      reopenPath = "/proc/self/fd/\(spool.rawValue)"
+      let copy = try spoolToTemporaryFile(lines)
+      spool = copy
+      reopenPath = "/proc/self/fd/\(copy.rawValue)"
     } else {
-      descriptor.close()
+      lines.closeDescriptor()
       reopenPath = path
     }
     let open = { () throws(RecordingError) -> YAMLEventStream in
       try YAMLEventStream(descriptor: try openFile(reopenPath, displayName: fileName), fileName: fileName)
     }
-    return Recording(fileName: fileName, reader: try LibinputRecordReader(open: open, fallbackName: fallbackName))
+    do {
+      return Recording(
+        fileName: fileName, reader: try LibinputRecordReader(open: open, fallbackName: fallbackName), spool: spool)
+    } catch {
+      spool?.close()
+      throw error
+    }
   }
 
   /// Opens a raw `struct input_event` stream (`-` for standard input), as ``open(_:)`` opens a recording.
@@ -73,7 +86,8 @@ public final class Recording {
     let fallbackName = isStdin ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
     let descriptor = isStdin ? FileDescriptor.standardInput : try openFile(path)
     let described = description ?? DeviceDescription(name: fallbackName, origin: .inferred)
-    return Recording(fileName: fileName, reader: RawEventReader(descriptor: descriptor, fileName: fileName, description: described))
+    let reader = RawEventReader(descriptor: descriptor, fileName: fileName, owned: !isStdin, description: described)
+    return Recording(fileName: fileName, reader: reader)
   }
 
   /// Whether a line starts like an evemu line: one of `N I P B A L S E` and a colon.
