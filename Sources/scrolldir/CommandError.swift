@@ -18,7 +18,7 @@ enum CommandError: Error {
     case .recording(.malformed): .dataError
     case .recording(.notFound): .noInput
     case .recording(.permissionDenied): .noPermission
-    case .recording(.io): .ioError
+    case .recording(.io), .recording(.temporaryFile): .ioError
     case .start(.device(.open(_, let errno))) where errno.isPermission: .noPermission
     case .start(.device(.open)), .start(.device(.notEvdev)): .noInput
     case .start(.device(.removed)), .start(.device(.read)): .ioError
@@ -35,8 +35,7 @@ enum CommandError: Error {
   /// The one-line message for stderr, or `nil` when the program should end quietly.
   var message: String? {
     switch self {
-    case .usage(let error):
-      "error: \(error.message)\nUsage: scrolldir [monitor|list|replay] [options]; see 'scrolldir --help'"
+    case .usage(let error): "error: \(error.message)"
     case .recording(let error): error.description
     case .start(let error): Self.describe(error)
     case .noDevicesLeft: "no devices left to monitor"

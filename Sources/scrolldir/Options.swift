@@ -1,4 +1,5 @@
 import ScrollCore
+import ScrollIO
 
 /// A usage error: the message says what is wrong with the command line.
 struct UsageError: Error, Equatable {
@@ -30,7 +31,7 @@ struct Options: Equatable {
     case inferred
     /// The first device of this recording (`--describe FILE`).
     case recording(String)
-    /// These libevdev code names (`--capabilities REL_WHEEL,REL_HWHEEL`).
+    /// These libevdev code names (`--capabilities REL_WHEEL,REL_HWHEEL`), checked by ``parse(_:)``.
     case codes([String])
   }
 
@@ -52,6 +53,10 @@ struct Options: Equatable {
   /// The pipeline settings these options ask for.
   var pipeline: DevicePipeline.Options { DevicePipeline.Options(naturalScrolling: natural) }
 
+  /// The smallest `--step` (mm): below any touchpad's resolution (40 units/mm is 0.025 mm), and
+  /// finger offsets print with three decimals.
+  static let minimumStep = 0.01
+
   /// Parses the arguments after the program name.
   /// - Throws: ``UsageError`` naming the first problem.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -61,6 +66,8 @@ struct Options: Equatable {
     var options = Options(command: .list)
     var given: [String] = []
     var positional: [String] = []
+    /// How many operands came before `--`: a subcommand is recognised only among those.
+    var beforeSeparatorCount: Int?
     var arguments = ArgumentCursor(arguments)
     var describe: String?
     var capabilities: [String]?
@@ -75,6 +82,7 @@ struct Options: Equatable {
       switch name {
       case "--":
         arguments.optionsEnded = true
+        beforeSeparatorCount = positional.count
       case "--json": try noValue(name, inline); options.format = .json
       case "--natural": try noValue(name, inline); options.natural = true
       case "--detents": try noValue(name, inline); options.modes.wheelStep = DetentQuantizer.wheelDetent
@@ -94,8 +102,8 @@ struct Options: Equatable {
         options.modes.axis = axis
       case "--step":
         let value = try arguments.value(for: name, inline, "a distance in mm")
-        guard let step = Double(value), step > 0, step.isFinite else {
-          throw UsageError(message: "invalid value '\(value)' for '--step': expected a positive distance in mm")
+        guard let step = Double(value), step >= Self.minimumStep, step <= 1000 else {
+          throw UsageError(message: "invalid value '\(value)' for '--step': expected a distance from 0.01 to 1000 mm")
         }
         options.modes.fingerStep = step
       case "--idle-timeout":
@@ -113,15 +121,18 @@ struct Options: Equatable {
         throw UsageError(message: "unknown option '\(argument)'")
       }
     }
-    options.command = try command(from: positional)
+    options.command = try command(from: positional, subcommandAllowed: (beforeSeparatorCount ?? 1) > 0)
     try validate(&options, given: given, rawRequested: rawRequested, describe: describe, capabilities: capabilities)
     return options
   }
 
-  private static func command(from positional: [String]) throws(UsageError) -> Command {
+  private static func command(from positional: [String], subcommandAllowed: Bool) throws(UsageError) -> Command {
     guard let first = positional.first else { return .monitor(devices: []) }
+    guard subcommandAllowed else { return .monitor(devices: positional) }
     let rest = Array(positional.dropFirst())
     switch first {
+    case "help":
+      return .help
     case "monitor":
       return .monitor(devices: rest)
     case "list":
@@ -172,7 +183,27 @@ struct Options: Equatable {
         throw UsageError(message: "'--raw' reads one stream: 'replay --raw -' or 'replay --raw FILE'")
       }
       options.raw = describe.map { .recording($0) } ?? capabilities.map { .codes($0) } ?? .inferred
+      if capabilities?.isEmpty == true {
+        throw UsageError(message: "'--capabilities' needs event code names, e.g. REL_WHEEL,REL_WHEEL_HI_RES")
+      }
+      if let unknown = capabilities?.first(where: { EventNames.code(named: $0) == nil }) {
+        throw UsageError(
+          message: "unknown event code '\(unknown)' in '--capabilities': use libevdev names such as REL_WHEEL")
+      }
+      if describe == "-" {
+        throw UsageError(message: "'--describe -' would read standard input, which '--raw' reads: give a file")
+      }
     }
+    if case .replay(let files) = options.command, files.filter({ $0 == "-" }).count > 1 {
+      throw UsageError(message: "standard input ('-') can be replayed only once")
+    }
+  }
+
+  /// The codes named by `--capabilities` (names already checked by ``parse(_:)``).
+  static func capabilityCodes(_ names: [String]) -> [EventType: Set<EventCode>] {
+    var codes: [EventType: Set<EventCode>] = [:]
+    for case let (type, code)? in names.map(EventNames.code(named:)) { codes[type, default: []].insert(code) }
+    return codes
   }
 
   private static func noValue(_ name: String, _ inline: String?) throws(UsageError) {

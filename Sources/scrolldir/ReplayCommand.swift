@@ -18,6 +18,7 @@ enum ReplayCommand {
     } catch .interrupted {
       try output.finish()
       Diagnostics.note("interrupted: " + output.summary)
+      if options.stats { try output.writeStats() }
       return
     }
     if options.stats { try output.writeStats() }
@@ -94,6 +95,7 @@ enum ReplayCommand {
     }
   }
 
+  /// The description `--describe` or `--capabilities` gives a raw stream (`nil`: inferred).
   private static func rawDescription(_ raw: Options.RawDescription, _ file: String) throws(RecordingError)
     -> DeviceDescription?
   {
@@ -101,17 +103,16 @@ enum ReplayCommand {
     case .inferred:
       return nil
     case .recording(let path):
-      return try Recording.open(path).devices.first?.description
-    case .codes(let names):
-      var codes: [EventType: Set<EventCode>] = [:]
-      for name in names {
-        guard let code = EventNames.code(named: name) else {
-          throw .malformed(
-            file: "--capabilities", line: 0, message: "unknown event code '\(name)' (use libevdev names such as REL_WHEEL)")
-        }
-        codes[code.type, default: []].insert(code.code)
+      let devices = try Recording.open(path).devices
+      guard devices.count == 1 else {
+        throw .malformed(
+          file: path, line: 0,
+          message: "'--describe' needs a recording of one device; this one has \(devices.count)")
       }
-      return DeviceDescription(name: file == "-" ? "stdin" : file, codes: codes)
+      return devices[0].description
+    case .codes(let names):
+      return DeviceDescription(name: file == "-" ? "stdin" : file, codes: Options.capabilityCodes(names))
     }
   }
+
 }

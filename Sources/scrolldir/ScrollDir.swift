@@ -17,9 +17,9 @@ enum ScrollDir {
       }
       switch options.command {
       case .help:
-        print(Usage.text)
+        try write(Usage.text)
       case .version:
-        print(Usage.version)
+        try write(Usage.version)
       case .list:
         try ListCommand.run()
       case .monitor(let devices):
@@ -29,8 +29,17 @@ enum ScrollDir {
       }
     } catch {
       if let message = error.message { Diagnostics.note(message) }
+      if case .usage = error { Diagnostics.note("usage: scrolldir [monitor|list|replay] [options]; see 'scrolldir --help'") }
       exit(error.exitCode.rawValue)
     }
     exit(ExitCode.success.rawValue)
+  }
+
+  private static func write(_ text: String) throws(CommandError) {
+    do {
+      try LineWriter().write(text)
+    } catch {
+      throw .output(error)
+    }
   }
 }

@@ -20,6 +20,25 @@
 #              asserted as listed (with the reason of every difference) in uinput_checks.py
 #   live-replay and libinput share one guest boot (with udevd) when both run; the recordings are
 #   played $SCROLLDIR_LIVE_LANES (default 4) at a time.
+# One boot `hotplug` (empty USB bus, no PS/2 driver, uinput; guest/hotplug.sh asks the host for each
+# plug, unplug and wheel notch) serves:
+#   hotplug    `scrolldir --json --wait` with no mouse: plug a usb-mouse, notches, unplug, plug again
+#              (offsets from 0), notches: the whole status/record sequence, exactly
+#   named-wait `--wait /dev/input/eventN` before the node exists: waiting, streaming, removed,
+#              streaming again on replug; with --once: exit 74 after the unplug
+#   second-device  psmouse loaded mid-run: the PS/2 mouse streams on after the USB mouse is removed
+#   idle-cpu   10 s without input: 0 CPU ticks, 0 context switches, poll with no timeout (also
+#              after gesture timeouts fired)
+#   gesture-timeout  --gestures: 3 notches down, then silence: one gesture record 500 ms after the
+#              last notch, from the poll deadline, before any further input; then 2 up
+#   keyboard-discovery  the only device that can scroll declares keyboard keys: discovery exits 66
+#              naming it and --allow-keyboards, and a waiting discovery never opens it
+# One boot `overflow` (usb-mouse, uinput, udevd; guest/overflow.sh) serves:
+#   syn-dropped  a uinput wheel and a uinput touchpad overflow the kernel's buffer while scrolldir
+#              is stopped (SIGSTOP): one gap record, nothing from the lost or kept frames, offsets
+#              continue; the kernel's queue and libevdev's resync are recorded and checked too
+#   udev-rule  udev/70-scrolldir.rules installed in the guest: mice and touchpads get TAG uaccess,
+#              the AT keyboard and a mouse that declares keyboard keys do not
 #
 #   run-live-tests.sh [-o DIR] [SCENARIO...]
 #
@@ -45,13 +64,19 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=(usb-mouse ps2 errors live-replay libinput)
+HOTPLUG_SCENARIOS=(hotplug named-wait second-device idle-cpu gesture-timeout keyboard-discovery)
+OVERFLOW_SCENARIOS=(syn-dropped udev-rule)
+ALL_SCENARIOS=(usb-mouse ps2 errors "${HOTPLUG_SCENARIOS[@]}" "${OVERFLOW_SCENARIOS[@]}" live-replay libinput)
+SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=("${ALL_SCENARIOS[@]}")
 UINPUT=()   # the uinput scenarios asked for, judged after their one shared boot
+HOTPLUG=(); OVERFLOW=()   # likewise for the boots `hotplug` and `overflow`
 for s in "${SCENARIOS[@]}"; do
   case "$s" in
     usb-mouse|ps2|errors) ;;
     live-replay|libinput) UINPUT+=("$s") ;;
-    *) echo "run-live-tests: unknown scenario $s (usb-mouse, ps2, errors, live-replay, libinput)" >&2; exit 2 ;;
+    hotplug|named-wait|second-device|idle-cpu|gesture-timeout|keyboard-discovery) HOTPLUG+=("$s") ;;
+    syn-dropped|udev-rule) OVERFLOW+=("$s") ;;
+    *) echo "run-live-tests: unknown scenario $s (${ALL_SCENARIOS[*]})" >&2; exit 2 ;;
   esac
 done
 WITH_LIBINPUT=0
@@ -72,6 +97,13 @@ if [ ${#UINPUT[@]} -gt 0 ]; then
   python3 -c 'import yaml' 2>/dev/null || missing+=(python3-yaml)
   command -v udevadm >/dev/null && [ -x /lib/systemd/systemd-udevd ] || missing+=(udev)
   [ -x /usr/libexec/libinput/libinput-debug-events ] || missing+=(libinput-tools)
+fi
+if [ ${#HOTPLUG[@]} -gt 0 ] || [ ${#OVERFLOW[@]} -gt 0 ]; then
+  command -v evemu-device >/dev/null || missing+=(evemu-tools)
+  /usr/bin/python3 -c 'import libevdev' 2>/dev/null || missing+=(python3-libevdev)   # the guest's python
+fi
+if [ ${#OVERFLOW[@]} -gt 0 ]; then
+  command -v udevadm >/dev/null && [ -x /lib/systemd/systemd-udevd ] || missing+=(udev)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "FAIL prerequisites: missing ${missing[*]}; install them as root with: sh $HERE/vm/install-deps.sh"
@@ -140,6 +172,27 @@ uinput_boot() {
        "playing $(sed -n 's/.*command_s=//p' "$dir/timing.txt" 2>/dev/null) s)"
 }
 
+# lifecycle_boot BOOT TIMEOUT RIG-OPTIONS... -- COMMAND...: the boots `hotplug` and `overflow`; then
+# lifecycle_checks.py judges the scenarios of that boot that were asked for.
+lifecycle_boot() {
+  local boot=$1 limit=$2 dir=$OUT/$1 t rc events=(); shift 2
+  local asked=()
+  case "$boot" in hotplug) asked=("${HOTPLUG[@]}") ;; overflow) asked=("${OVERFLOW[@]}") ;; esac
+  rm -rf "$dir"; mkdir -p "$dir"
+  if [ "$boot" = hotplug ]; then
+    python3 "$HERE/lifecycle_checks.py" events "$boot" > "$OUT/$boot.events"
+    events=(-e "$OUT/$boot.events")
+  fi
+  t=$(date +%s.%N)
+  "$RIG" -q -t "$limit" -c $((limit - 30)) -C "$ROOT" -o "$dir" "${events[@]}" "$@" > "$dir.rig.log" 2>&1
+  rc=$?
+  echo "$rc" > "$dir/rig_rc"
+  tally < <(python3 "$HERE/lifecycle_checks.py" check "$boot" "$dir" "$rc" "${asked[@]}" 2>&1)
+  echo "     ${asked[*]}: one boot ($boot), rig exit $rc, $(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $t}") s" \
+       "(boot to command $(sed -n 's/^host_qemu_start_to_command_start_s=//p' "$dir/timing.txt" 2>/dev/null) s)"
+}
+
+REC=$ROOT/Tests/Fixtures/recordings
 for s in "${SCENARIOS[@]}"; do
   case "$s" in
     usb-mouse|ps2)
@@ -150,6 +203,11 @@ for s in "${SCENARIOS[@]}"; do
       boot errors -d usb-mouse -- sh "$HERE/guest/error-cases.sh" "$BIN" "USB Mouse" "AT Translated Set 2 keyboard" ;;
   esac
 done
+[ ${#HOTPLUG[@]} -gt 0 ] && lifecycle_boot hotplug 150 -d usb-bus -d uinput \
+  -- sh "$HERE/guest/hotplug.sh" "$BIN" "$REC/wheel-logitech-ultrathin-touch-mouse.evemu"
+[ ${#OVERFLOW[@]} -gt 0 ] && lifecycle_boot overflow 120 -d usb-mouse -d uinput -u \
+  -- sh "$HERE/guest/overflow.sh" "$BIN" "$ROOT/udev/70-scrolldir.rules" "$REC/wheel-ibm-scrollpoint-stick-relz.evemu" \
+       "$REC/touchpad-synaptics-ps2-2fg-vert-scroll.evemu" "$REC/wheel-logitech-ultrathin-touch-mouse.evemu"
 [ ${#UINPUT[@]} -gt 0 ] && uinput_boot
 
 echo "$PASSED passed, $FAILED failed in $(awk "BEGIN{printf \"%.0f\", $(date +%s.%N) - $T0}") s (logs: $OUT)"

@@ -28,7 +28,9 @@ struct ScrollMonitorTests {
   func namedNodeLifecycle() async throws {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let node = directory + "/event7"
+    // Named by a link-like path in a subdirectory (as /dev/input/by-id/…): its directory is watched too.
+    try FileManager.default.createDirectory(atPath: directory + "/by-id", withIntermediateDirectories: false)
+    let node = directory + "/by-id/usb-Logitech_G502-event-mouse"
     let monitor = ScrollMonitor(configuration: MonitorConfiguration(paths: [node], inputDirectory: directory, wait: true))
     let task = Task { () throws -> [StatusRecord] in
       var statuses: [StatusRecord] = []

@@ -80,6 +80,10 @@ struct OptionsTests {
     OptionsCase(
       name: "-- ends options: a file named --json", arguments: ["replay", "--", "--json"],
       expected: Options(command: .replay(files: ["--json"]))),
+    OptionsCase(name: "'help' as a word", arguments: ["help"], expected: Options(command: .help)),
+    OptionsCase(
+      name: "after --, a word is a device even if it names a subcommand", arguments: ["--", "replay"],
+      expected: Options(command: .monitor(devices: ["replay"]))),
     OptionsCase(name: "--help wins anywhere", arguments: ["replay", "--bogus", "--help"], expected: Options(command: .help)),
     OptionsCase(name: "-h", arguments: ["-h"], expected: Options(command: .help)),
     OptionsCase(name: "--version", arguments: ["--version"], expected: Options(command: .version)),
@@ -96,6 +100,11 @@ struct OptionsTests {
     UsageCase(name: "list with an argument", arguments: ["list", "x"], message: "'list' takes no arguments"),
     UsageCase(name: "--json=yes", arguments: ["--json=yes"], message: "option '--json' takes no value"),
     UsageCase(name: "--step 0", arguments: ["replay", "--step", "0", "a"], message: "invalid value '0' for '--step'"),
+    UsageCase(name: "--step below 0.01 mm", arguments: ["replay", "--step", "1e-300", "a"], message: "invalid value '1e-300' for '--step'"),
+    UsageCase(name: "stdin twice", arguments: ["replay", "-", "-"], message: "standard input ('-') can be replayed only once"),
+    UsageCase(name: "--capabilities with no name", arguments: ["replay", "--raw", "--capabilities", ",", "-"], message: "'--capabilities' needs event code names"),
+    UsageCase(name: "--capabilities with an unknown name", arguments: ["replay", "--raw", "--capabilities", "REL_WHEELS", "-"], message: "unknown event code 'REL_WHEELS'"),
+    UsageCase(name: "--describe -", arguments: ["replay", "--raw", "--describe", "-", "-"], message: "'--describe -' would read standard input"),
     UsageCase(name: "--step abc", arguments: ["replay", "--step", "abc", "a"], message: "invalid value 'abc' for '--step'"),
     UsageCase(name: "--idle-timeout -5", arguments: ["replay", "--idle-timeout=-5", "a"], message: "invalid value '-5' for '--idle-timeout'"),
     UsageCase(name: "--gestures with --changes-only", arguments: ["--gestures", "--changes-only"], message: "'--gestures' and '--changes-only' cannot be combined"),

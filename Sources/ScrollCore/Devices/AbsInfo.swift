@@ -12,6 +12,9 @@ public struct AbsInfo: Sendable, Hashable {
   /// (kernel `Documentation/input/event-codes.rst`, "EV_ABS").
   public var resolution: Int32
 
+  /// `maximum − minimum`, computed without overflow.
+  public var range: Double { Double(Int64(maximum) - Int64(minimum)) }
+
   public init(minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
     self.minimum = minimum
     self.maximum = maximum

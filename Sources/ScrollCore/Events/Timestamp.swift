@@ -12,9 +12,13 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     self.microseconds = microseconds
   }
 
+  /// The largest number of seconds a timestamp can hold (about 292 000 years): readers reject
+  /// larger times as corrupt.
+  public static let maximumSeconds: Int64 = Int64.max / 1_000_000 - 1
+
   /// Creates a timestamp from a `timeval`-like pair.
   /// - Parameters:
-  ///   - seconds: whole seconds.
+  ///   - seconds: whole seconds, at most ``maximumSeconds`` in magnitude.
   ///   - microseconds: 0...999_999; larger values carry into the seconds.
   public init(seconds: Int64, microseconds: Int64) {
     self.microseconds = seconds * 1_000_000 + microseconds

@@ -61,6 +61,11 @@ public struct DetentQuantizer: Sendable {
 
   /// Feeds one record; returns the step records it completes (possibly none), or the record itself
   /// if its source is not quantized.
+  /// The most step records one record may yield; a larger jump (only corrupt data moves that far
+  /// in one frame: a real wheel sends at most a few dozen detents per frame) yields one record
+  /// spanning all its whole steps.
+  public static let maximumStepRecords = 1000
+
   public mutating func process(_ record: ScrollRecord) -> [ScrollRecord] {
     guard let step = step(for: record.source) else { return [record] }
     let key = ScrollStreamKey(record)
@@ -74,13 +79,26 @@ public struct DetentQuantizer: Sendable {
     var output: [ScrollRecord] = []
     for axis in ScrollAxis.allCases {
       var remainder = axis.component(of: stream.remainder) + axis.component(of: delta)
-      while remainder.magnitude >= step - tolerance {
-        let signedStep = remainder > 0 ? step : -step
+      // How many boundaries the remainder crosses: as many as a loop subtracting one step at a
+      // time would emit, counted at once so rounding can never make such a loop endless.
+      let steps = ((remainder.magnitude + tolerance) / step).rounded(.down)
+      let signedStep = remainder > 0 ? step : -step
+      if steps > Double(Self.maximumStepRecords) {
+        // An absurd jump (e.g. a corrupt value of 2^31 detents): one record over all the whole
+        // steps instead of billions, still on step boundaries.
         let old = stream.position
-        stream.position = axis.offset(old, movedBy: signedStep)
-        remainder -= signedStep
-        output.append(
-          ScrollRecord(time: record.time, device: record.device, source: record.source, old: old, new: stream.position))
+        stream.position = axis.offset(old, movedBy: steps * signedStep)
+        remainder -= steps * signedStep
+        if remainder.magnitude >= step { remainder = 0 }  // precision lost at this size
+        output.append(ScrollRecord(time: record.time, device: record.device, source: record.source, old: old, new: stream.position))
+      } else {
+        for _ in 0..<Int(steps) {
+          let old = stream.position
+          stream.position = axis.offset(old, movedBy: signedStep)
+          remainder -= signedStep
+          output.append(
+            ScrollRecord(time: record.time, device: record.device, source: record.source, old: old, new: stream.position))
+        }
       }
       if remainder.magnitude < tolerance { remainder = 0 }
       stream.remainder = axis.offset(stream.remainder, movedBy: remainder - axis.component(of: stream.remainder))

@@ -47,9 +47,13 @@ public enum RecordFormatter {
       + (record.isStop ? ",\"stop\":true}" : "}")
   }
 
-  /// A device label for text output: as is, or JSON-quoted when it has spaces or quotes.
+  /// A device label for text output: as is, or JSON-quoted (escaped) when it is empty or has
+  /// spaces, quotes, backslashes or control characters, so a record always stays one line.
   static func textDevice(_ device: String) -> String {
-    device.contains(where: { $0 == " " || $0 == "\"" || $0 == "\t" }) || device.isEmpty ? jsonQuoted(device) : device
+    let plain = !device.isEmpty && device.unicodeScalars.allSatisfy { scalar in
+      scalar.value > 0x20 && scalar.value != 0x7F && scalar != "\"" && scalar != "\\"
+    }
+    return plain ? device : jsonQuoted(device)
   }
 
   /// Pads a direction name to the width of the longest (`Right`) so the columns line up.

@@ -44,6 +44,10 @@ public struct TouchpadGeometry: Sendable, Hashable {
   /// laptop touchpad, and so do we.
   public static let fallbackSizeMM = (width: 69.0, height: 50.0)
 
+  /// The most slots tracked: hid-multitouch allows 250 contacts (`MT_MAX_MAXCONTACT`); a
+  /// description claiming more is corrupt, and slots beyond this are ignored.
+  public static let maximumSlots = 256
+
   /// How contacts are reported.
   public let touchProtocol: TouchProtocol
   /// The x and y position axes (`ABS_MT_POSITION_*`, or `ABS_X/Y` for a single-touch pad).
@@ -67,7 +71,7 @@ public struct TouchpadGeometry: Sendable, Hashable {
 
   /// The pad's size in millimetres.
   public var sizeMM: (width: Double, height: Double) {
-    (Double(xAxis.maximum - xAxis.minimum) / unitsPerMM.x, Double(yAxis.maximum - yAxis.minimum) / unitsPerMM.y)
+    (xAxis.range / unitsPerMM.x, yAxis.range / unitsPerMM.y)
   }
 
   /// The touchpad geometry of `device`, or why it is not a touchpad.
@@ -87,7 +91,8 @@ public struct TouchpadGeometry: Sendable, Hashable {
     let xCode: EventCode
     let yCode: EventCode
     if hasMT {
-      let slots = device.has(.abs, .absMTSlot) ? Int((device.absInfo[.absMTSlot]?.maximum ?? 0) + 1) : 0
+      let slotMaximum = Int(device.absInfo[.absMTSlot]?.maximum ?? 0)
+      let slots = device.has(.abs, .absMTSlot) ? min(max(slotMaximum + 1, 0), Self.maximumSlots) : 0
       if device.properties.contains(InputProperty.semiMT) {
         touchProtocol = .semiMT(slots: slots)
       } else {
@@ -111,8 +116,8 @@ public struct TouchpadGeometry: Sendable, Hashable {
     let assumed = xAxis.resolution <= 0 || yAxis.resolution <= 0
     resolutionIsAssumed = assumed
     unitsPerMM = (
-      xAxis.resolution > 0 ? Double(xAxis.resolution) : Double(xAxis.maximum - xAxis.minimum) / Self.fallbackSizeMM.width,
-      yAxis.resolution > 0 ? Double(yAxis.resolution) : Double(yAxis.maximum - yAxis.minimum) / Self.fallbackSizeMM.height
+      xAxis.resolution > 0 ? Double(xAxis.resolution) : xAxis.range / Self.fallbackSizeMM.width,
+      yAxis.resolution > 0 ? Double(yAxis.resolution) : yAxis.range / Self.fallbackSizeMM.height
     )
   }
 

@@ -1,8 +1,9 @@
 import Glibc
 
-/// Watches the input directory for event nodes that appear, disappear or change permissions, with
-/// inotify (no udev daemon needed). udev creates a node's ACL or mode a moment after the kernel
-/// creates the node; that shows up as an attribute change.
+/// Watches directories for event nodes (or links to them, such as `/dev/input/by-id/…`) that
+/// appear, disappear or change permissions, with inotify (no udev daemon needed). udev creates a
+/// node's ACL or mode a moment after the kernel creates the node; that shows up as an attribute
+/// change.
 public final class InputDirectoryWatch {
   /// What happened to a node.
   public enum Change: Sendable, Hashable {
@@ -13,27 +14,24 @@ public final class InputDirectoryWatch {
 
   /// The inotify descriptor, for `poll`.
   public let descriptor: FileDescriptor
-  private let directory: String
+  private var directories: [Int32: String] = [:]
 
-  /// Starts watching `directory`.
-  /// - Throws: ``Errno`` from `inotify_init1` or `inotify_add_watch` (e.g. `ENOENT` when the directory
-  ///   does not exist yet).
-  public init(directory: String) throws(Errno) {
+  /// Starts watching `directories`; those that do not exist (yet) are skipped.
+  /// - Throws: ``Errno`` from `inotify_init1`.
+  public init(directories: [String]) throws(Errno) {
     let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     guard fd >= 0 else { throw Errno.current }
-    let mask = UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM)
-    guard inotify_add_watch(fd, directory, mask) >= 0 else {
-      let error = Errno.current
-      _ = Glibc.close(fd)
-      throw error
-    }
     descriptor = FileDescriptor(rawValue: fd)
-    self.directory = directory
+    let mask = UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM)
+    for directory in Set(directories) {
+      let watch = inotify_add_watch(fd, directory, mask)
+      if watch >= 0 { self.directories[watch] = directory }
+    }
   }
 
   deinit { descriptor.close() }
 
-  /// The changes to `eventN` nodes queued now (non-blocking; empty if none).
+  /// The changes queued now (non-blocking; empty if none), as full paths.
   public func changes() -> [Change] {
     var result: [Change] = []
     let capacity = 16 * (MemoryLayout<inotify_event>.size + Int(NAME_MAX) + 1)
@@ -47,7 +45,7 @@ public final class InputDirectoryWatch {
         let nameBytes = UnsafeRawBufferPointer(rebasing: buffer[nameStart..<nameStart + Int(event.len)])
         let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
         offset = nameStart + Int(event.len)
-        guard name.hasPrefix("event"), Int(name.dropFirst(5)) != nil else { continue }
+        guard let directory = directories[event.wd], !name.isEmpty else { continue }
         let path = directory + "/" + name
         if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
           result.append(.appeared(path))

@@ -51,7 +51,10 @@ public final class Monitor {
   ///   ``MonitorConfiguration/wait`` is off, or a named node is unusable.
   public init(configuration: MonitorConfiguration) throws(MonitorStartError) {
     self.configuration = configuration
-    watch = try? InputDirectoryWatch(directory: configuration.inputDirectory)
+    let namedDirectories = configuration.paths.map { path in
+      path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    }
+    watch = try? InputDirectoryWatch(directories: [configuration.inputDirectory] + namedDirectories)
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { preconditionFailure("pipe failed: \(Errno.current)") }
     for end in ends { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
@@ -277,7 +280,7 @@ public final class Monitor {
         guard known.device == nil, !(known.lastState == .removed && change == .attributesChanged(path)) else { return }
         node = known
       } else {
-        guard configuration.paths.isEmpty else { return }
+        guard configuration.paths.isEmpty, Self.isEventNode(path, in: configuration.inputDirectory) else { return }
         node = Node(path: path, named: false)
         nodes.append(node)
       }
@@ -329,6 +332,13 @@ public final class Monitor {
   private func forgetIfDiscovered(_ node: Node) {
     guard !node.named, node.device == nil else { return }
     nodes.removeAll { $0 === node }
+  }
+
+  /// Whether `path` is an `eventN` node directly in `directory`.
+  private static func isEventNode(_ path: String, in directory: String) -> Bool {
+    guard path.hasPrefix(directory + "/") else { return false }
+    let name = path.dropFirst(directory.count + 1)
+    return name.hasPrefix("event") && Int(name.dropFirst(5)) != nil
   }
 
   // MARK: - Status and time

@@ -26,9 +26,10 @@ struct EvemuHeader {
   mutating func parse(tag: UInt8, _ scanner: inout ByteScanner, _ lines: LineReader) throws(RecordingError) {
     let letter = Character(Unicode.Scalar(tag))
     _ = scanner.consume(tag)
-    guard scanner.consume(UInt8(ascii: ":"), skippingSpaces: false), "NIPBALS".contains(letter) else {
-      throw lines.malformed(
-        "expected an evemu line (N:, I:, P:, B:, A:, L:, S:, E: or a # comment), found '\(scanner.rest())'")
+    let isTag = scanner.consume(UInt8(ascii: ":"), skippingSpaces: false)
+    guard isTag, "NIPBALS".contains(letter) else {
+      let found = isTag ? "'\(letter):'" : "'\(String(letter) + scanner.rest())'"
+      throw lines.malformed("expected an evemu line (N:, I:, P:, B:, A:, L:, S:, E: or a # comment), found \(found)")
     }
     switch letter {
     case "N":

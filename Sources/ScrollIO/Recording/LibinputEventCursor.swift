@@ -94,8 +94,10 @@ final class LibinputEventCursor {
       }
     }
     guard try yaml.next() == .sequenceEnd else { throw yaml.malformed(Self.expectedEvent) }
-    guard numbers.0 >= 0, (0..<1_000_000).contains(numbers.1), let value = Int32(exactly: numbers.4) else {
-      throw yaml.malformed(Self.expectedEvent + " (usec 0–999999, value 32-bit)")
+    guard (0...Timestamp.maximumSeconds).contains(numbers.0), (0..<1_000_000).contains(numbers.1),
+      let value = Int32(exactly: numbers.4)
+    else {
+      throw yaml.malformed(Self.expectedEvent + " (sec 0–\(Timestamp.maximumSeconds), usec 0–999999, value 32-bit)")
     }
     guard let type = UInt32(exactly: numbers.2), let code = UInt32(exactly: numbers.3),
       let typeCode = EventCodeLimits.validate(type: type, code: code)

@@ -46,6 +46,10 @@ enum LibinputRecordHeader {
       let key = yaml.scalarString
       let valueKind = try yaml.next()
       switch key {
+      case "version":
+        guard valueKind == .scalar, yaml.scalarInteger == 1 else {
+          throw yaml.malformed("unsupported libinput record version '\(yaml.scalarString)': expected 'version: 1'")
+        }
       case "ndevices":
         guard valueKind == .scalar, let count = yaml.scalarInteger, count >= 0 else {
           throw yaml.malformed("expected 'ndevices:' to be a whole number")
@@ -114,9 +118,13 @@ enum LibinputRecordHeader {
   /// Reads the rest of the stream after the `devices:` sequence or top-level events, so trailing
   /// syntax errors are still reported.
   static func finishDocument(_ yaml: YAMLEventStream) throws(RecordingError) {
+    var documentEnded = false
     while true {
       switch try yaml.next() {
       case .streamEnd: return
+      case .documentEnd: documentEnded = true
+      case .documentStart where documentEnded:
+        throw yaml.malformed("a second YAML document: a libinput record is one document")
       case let kind: try yaml.skipNode(startingWith: kind)
       }
     }

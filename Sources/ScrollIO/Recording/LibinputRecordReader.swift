@@ -10,6 +10,8 @@ final class LibinputRecordReader: RecordingReader {
   private(set) var devices: [RecordedDevice] = []
   private var cursors: [LibinputEventCursor] = []
   private var heads: [InputEvent?] = []
+  /// An error met while reading ahead, thrown once the events before it have been returned.
+  private var deferred: RecordingError?
   private var inferring: [Bool] = []
 
   /// - Parameters:
@@ -27,14 +29,18 @@ final class LibinputRecordReader: RecordingReader {
       }
       add(device.description, node: device.node, fallbackName: fallbackName)
       cursors = [try Self.cursor(yaml, device, ndevices: 1)]
-    case .devices:
-      try scanDevices(yaml, fallbackName: fallbackName)
+    case .devices(let ndevices):
+      try scanDevices(yaml, fallbackName: fallbackName, ndevices: ndevices)
       cursors = try devices.indices.map { (index) throws(RecordingError) in try Self.cursor(at: index, open: open) }
     }
     heads = try cursors.map { (cursor) throws(RecordingError) in try cursor.next() }
   }
 
   func next() throws(RecordingError) -> RecordedEvent? {
+    if let error = deferred {
+      deferred = nil
+      throw error
+    }
     var earliest: Int?
     for (index, head) in heads.enumerated() {
       guard let head else { continue }
@@ -42,19 +48,27 @@ final class LibinputRecordReader: RecordingReader {
       earliest = index
     }
     guard let index = earliest, let event = heads[index] else { return nil }
-    heads[index] = try cursors[index].next()
+    do {
+      heads[index] = try cursors[index].next()
+    } catch {
+      heads = heads.map { _ in nil }
+      deferred = error
+    }
     if inferring[index] { devices[index].description.noteSeen(event) }
     return RecordedEvent(device: index, event: event)
   }
 
   /// The first pass of a multi-device file: every device's description, skipping events.
-  private func scanDevices(_ yaml: YAMLEventStream, fallbackName: String) throws(RecordingError) {
+  private func scanDevices(_ yaml: YAMLEventStream, fallbackName: String, ndevices: Int?) throws(RecordingError) {
     while let device = try LibinputRecordHeader.nextDevice(yaml) {
       add(device.description, node: device.node, fallbackName: fallbackName)
       if device.atEvents {
         try yaml.skipNode(startingWith: .sequenceStart)
         try LibinputRecordHeader.finishDevice(yaml)
       }
+    }
+    if let ndevices, ndevices != devices.count {
+      throw yaml.malformed("'ndevices: \(ndevices)' but 'devices:' lists \(devices.count) device(s)")
     }
     try LibinputRecordHeader.finishDocument(yaml)
     if devices.count > 1 {

@@ -4,6 +4,10 @@ import Glibc
 /// per line, and memory stays flat however long the file (the buffer only grows for a line longer
 /// than it).
 final class LineReader {
+  /// The longest line read: real recordings have lines of at most a few kilobytes (comment
+  /// headers); a longer one means the file is not a recording (e.g. `/dev/zero`).
+  static let maximumLineLength = 16 << 20
+
   /// The name used in error messages.
   let fileName: String
   private let descriptor: FileDescriptor
@@ -12,6 +16,7 @@ final class LineReader {
   private var start = 0
   private var end = 0
   private var reachedEOF = false
+  private var checkedByteOrderMark = false
   /// The 1-based number of the line last returned by ``nextLine()``.
   private(set) var lineNumber = 0
 
@@ -50,7 +55,7 @@ final class LineReader {
       }
       let shift = start
       try refill()
-      scanFrom -= shift
+      scanFrom = max(scanFrom - shift, start)
     }
   }
 
@@ -71,7 +76,7 @@ final class LineReader {
       }
       let shift = start
       try refill()
-      lineStart -= shift
+      lineStart = max(lineStart - shift, start)
     }
   }
 
@@ -87,12 +92,23 @@ final class LineReader {
   }
 
   /// Copies everything after the buffered bytes from the descriptor to `target`.
-  func copyRest(to target: FileDescriptor) throws(Errno) {
+  /// - Throws: ``RecordingError/io(file:errno:)`` when reading fails,
+  ///   ``RecordingError/temporaryFile(directory:errno:)`` when writing `target` fails.
+  func copyRest(to target: FileDescriptor, directory: String) throws(RecordingError) {
     let chunk = UnsafeMutableRawBufferPointer(rebasing: storage[...])
     while !reachedEOF {
-      let count = try descriptor.read(into: chunk)
+      let count: Int
+      do {
+        count = try descriptor.read(into: chunk)
+      } catch {
+        throw .io(file: fileName, errno: error)
+      }
       if count == 0 { break }
-      try target.writeAll(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+      do {
+        try target.writeAll(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+      } catch {
+        throw .temporaryFile(directory: directory, errno: error)
+      }
     }
     start = 0
     end = 0
@@ -126,6 +142,11 @@ final class LineReader {
       start = 0
     }
     if end == storage.count {
+      guard storage.count < Self.maximumLineLength else {
+        throw .malformed(
+          file: fileName, line: lineNumber + 1,
+          message: "a line longer than \(Self.maximumLineLength >> 20) MiB: not a recording (evemu lines are short)")
+      }
       let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count * 2, alignment: 1)
       bigger.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: end)
       storage.deallocate()
@@ -139,5 +160,14 @@ final class LineReader {
       throw .io(file: fileName, errno: error)
     }
     if count == 0 { reachedEOF = true } else { end += count }
+    skipByteOrderMark()
+  }
+
+  /// Drops a UTF-8 byte order mark at the very start of the file (editors on other systems write one).
+  private func skipByteOrderMark() {
+    guard !checkedByteOrderMark, end - start >= 3 || reachedEOF else { return }
+    checkedByteOrderMark = true
+    let base = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    if end - start >= 3 && base[start] == 0xEF && base[start + 1] == 0xBB && base[start + 2] == 0xBF { start += 3 }
   }
 }

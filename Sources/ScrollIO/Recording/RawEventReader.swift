@@ -52,8 +52,15 @@ final class RawEventReader: RecordingReader {
         file: fileName, line: 0,
         message: "byte \(offset - Self.eventSize): type \(raw.type) code \(raw.code) is not a valid evdev event; is this a raw input_event stream?")
     }
+    let seconds = Int64(raw.time.tv_sec)
+    let micros = Int64(raw.time.tv_usec)
+    guard (0...Timestamp.maximumSeconds).contains(seconds), (0..<1_000_000).contains(micros) else {
+      throw .malformed(
+        file: fileName, line: 0,
+        message: "byte \(offset - Self.eventSize): time \(seconds) s \(micros) µs is not a kernel timestamp; is this a raw input_event stream?")
+    }
     let event = InputEvent(
-      time: Timestamp(seconds: Int64(raw.time.tv_sec), microseconds: Int64(raw.time.tv_usec)), type: typeCode.type,
+      time: Timestamp(seconds: seconds, microseconds: micros), type: typeCode.type,
       code: typeCode.code, value: raw.value)
     if inferring { devices[0].description.noteSeen(event) }
     return RecordedEvent(device: 0, event: event)

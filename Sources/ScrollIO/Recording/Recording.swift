@@ -37,8 +37,9 @@ public final class Recording {
   /// Opens `path` (or standard input for `-`) and reads its header.
   ///
   /// Evemu text streams, also from standard input, so `evemu-record … | scrolldir replay -` works
-  /// live. YAML from standard input is first copied to an unlinked temporary file, because
-  /// merging several devices by time reads the file once per device.
+  /// live. YAML that does not come from a regular file (standard input, a pipe, a FIFO) is first
+  /// copied to an unlinked temporary file in `$TMPDIR`, because merging several devices by time
+  /// reads the file once per device; its records appear after its end.
   /// - Throws: ``RecordingError/notFound(file:errno:)``, ``RecordingError/permissionDenied(file:)``,
   ///   ``RecordingError/io(file:errno:)`` or ``RecordingError/malformed(file:line:message:)``.
   public static func open(_ path: String) throws(RecordingError) -> Recording {
@@ -47,6 +48,8 @@ public final class Recording {
     let fallbackName = isStdin ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
     let descriptor = isStdin ? FileDescriptor.standardInput : try openFile(path)
     let lines = LineReader(descriptor: descriptor, fileName: fileName, owned: !isStdin)
+    var status = stat()
+    let regularFile = !isStdin && fstat(descriptor.rawValue, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     guard let first = try lines.peekFirstContentLine() else {
       throw .malformed(
         file: fileName, line: 1, message: "empty recording: expected evemu lines (N:, E:, …) or a libinput record (YAML)")
@@ -56,7 +59,7 @@ public final class Recording {
     }
     let reopenPath: String
     var spool: FileDescriptor?
-    if isStdin {
+    if !regularFile {
       let copy = try spoolToTemporaryFile(lines)
       spool = copy
       reopenPath = "/proc/self/fd/\(copy.rawValue)"
@@ -104,7 +107,11 @@ public final class Recording {
     do {
       descriptor = try FileDescriptor.open(path, O_RDONLY)
     } catch {
-      throw error.isPermission ? .permissionDenied(file: name) : .notFound(file: name, errno: error)
+      switch error {
+      case _ where error.isPermission: throw .permissionDenied(file: name)
+      case .noSuchFile, .notADirectory, .isDirectory: throw .notFound(file: name, errno: error)
+      default: throw .io(file: name, errno: error)
+      }
     }
     var status = stat()
     if fstat(descriptor.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
@@ -119,14 +126,20 @@ public final class Recording {
     let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     var template = Array((directory + "/scrolldir-stdin-XXXXXX").utf8CString)
     let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard raw >= 0 else { throw .io(file: lines.fileName, errno: .current) }
+    guard raw >= 0 else { throw .temporaryFile(directory: directory, errno: .current) }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     let spool = FileDescriptor(rawValue: raw)
     do {
       try spool.writeAll(lines.bufferedBytes)
-      try lines.copyRest(to: spool)
     } catch {
-      throw .io(file: lines.fileName, errno: error)
+      spool.close()
+      throw .temporaryFile(directory: directory, errno: error)
+    }
+    do {
+      try lines.copyRest(to: spool, directory: directory)
+    } catch {
+      spool.close()
+      throw error
     }
     return spool
   }

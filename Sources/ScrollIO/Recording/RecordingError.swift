@@ -7,15 +7,19 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
   case notFound(file: String, errno: Errno)
   /// This user may not read the file.
   case permissionDenied(file: String)
-  /// Reading failed after the file was opened.
+  /// Opening or reading the file failed for another reason (e.g. `EMFILE`, `EIO`, `EINTR`).
   case io(file: String, errno: Errno)
+  /// YAML from a pipe could not be copied to a temporary file in `directory` (`$TMPDIR`).
+  case temporaryFile(directory: String, errno: Errno)
 
   public var description: String {
     switch self {
     case .malformed(let file, let line, let message): line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
     case .notFound(let file, let errno): "\(file): cannot open recording: \(errno)"
     case .permissionDenied(let file): "\(file): cannot open recording: permission denied"
-    case .io(let file, let errno): "\(file): read error: \(errno)"
+    case .io(let file, let errno): "\(file): cannot read: \(errno)"
+    case .temporaryFile(let directory, let errno):
+      "cannot copy the recording to a temporary file in \(directory) (set TMPDIR): \(errno)"
     }
   }
 }

@@ -8,7 +8,7 @@ final class YAMLEventStream {
   enum Kind: Equatable {
     case streamStart, streamEnd, documentStart, documentEnd
     case mappingStart, mappingEnd, sequenceStart, sequenceEnd
-    case scalar, alias
+    case scalar
   }
 
   let fileName: String
@@ -60,7 +60,7 @@ final class YAMLEventStream {
     case YAML_SEQUENCE_START_EVENT: return .sequenceStart
     case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
     case YAML_SCALAR_EVENT: return .scalar
-    default: return .alias
+    default: throw malformed("YAML aliases (*name) are not used in libinput records and are not supported")
     }
   }
 
@@ -80,8 +80,7 @@ final class YAMLEventStream {
     return value
   }
 
-  /// Skips the rest of the node that the current event (`kind`) starts; a scalar or alias is
-  /// complete already.
+  /// Skips the rest of the node that the current event (`kind`) starts; a scalar is complete already.
   func skipNode(startingWith kind: Kind) throws(RecordingError) {
     guard kind == .mappingStart || kind == .sequenceStart else { return }
     var depth = 1

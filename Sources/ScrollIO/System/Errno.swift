@@ -27,6 +27,8 @@ public struct Errno: Error, RawRepresentable, Sendable, Hashable, CustomStringCo
   public static let noDevice = Errno(rawValue: ENODEV)
   /// `EPIPE`: the reader of a pipe has gone.
   public static let brokenPipe = Errno(rawValue: EPIPE)
+  /// `ENOTDIR`.
+  public static let notADirectory = Errno(rawValue: ENOTDIR)
   /// `EISDIR`.
   public static let isDirectory = Errno(rawValue: EISDIR)
 

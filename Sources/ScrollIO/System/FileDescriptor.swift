@@ -15,13 +15,14 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
   public static let standardError = FileDescriptor(rawValue: 2)
 
   /// Opens `path` with `flags` (`O_RDONLY`, `O_NONBLOCK`, …); always adds `O_CLOEXEC`.
-  /// - Throws: ``Errno`` from `open(2)`, e.g. `ENOENT`, `EACCES`.
+  /// - Throws: ``Errno`` from `open(2)`, e.g. `ENOENT`, `EACCES`; `EINTR` only when a signal that
+  ///   ``SignalPipe`` handles is pending (an open blocked on a FIFO with no writer can be interrupted).
   public static func open(_ path: String, _ flags: Int32) throws(Errno) -> FileDescriptor {
     while true {
       let fd = Glibc.open(path, flags | O_CLOEXEC)
       if fd >= 0 { return FileDescriptor(rawValue: fd) }
       let error = Errno.current
-      if error != .interrupted { throw error }
+      if error != .interrupted || SignalPipe.hasPending { throw error }
     }
   }
 

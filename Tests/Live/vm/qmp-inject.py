@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # Copied for scrolldir's live tests from the workplace's shared QEMU rig (shared/vmtest/
-# qmp-inject.py, 2026-11-29), unchanged apart from this comment.
+# qmp-inject.py, 2026-11-29). Changed: the `serve` directive (the guest command asks for
+# directives and waits for their acknowledgement); the directives moved into run_directive().
 """Inject a scripted list of input events into a QEMU guest through QMP.
 
 Usage: qmp-inject.py QMP_SOCKET SCRIPT_FILE CTL_DIR [LOG_FILE]
@@ -22,6 +23,12 @@ Script format, one directive per line ('#' starts a comment):
   hmp COMMAND...                raw HMP command, e.g.  hmp mouse_move 0 0 -1
   qmp JSON                      raw QMP command object
   stop                          ask the guest to end the command (SIGINT to its process group)
+  serve [TIMEOUT]               let the guest command drive: each line `REQ N DIRECTIVE...` that it
+                                prints on stdout (N = 1, 2, ... in order) is run as a directive
+                                above, then CTL_DIR/ack.N is written ("ok", or "error: ..." before
+                                the script fails); `REQ N END` ends serving. TIMEOUT (default 120)
+                                bounds the wait for each next request. In the guest:
+                                  echo "REQ $n wheel down 1"; until [ -e "$VMTEST_OUT/.vmtest/ack.$n" ]; do sleep 0.05; done
 """
 import json
 import os
@@ -83,6 +90,114 @@ def wait_for(pred, timeout, what):
     raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
 
 
+def run_directive(q, line, ctl, stdout_path, log):
+    """Runs one directive (any but `serve`)."""
+    op, *a = line.split()
+    if op == "wait-ready":
+        wait_for(lambda: os.path.exists(os.path.join(ctl, "ready")), float(a[0]) if a else 120, "guest ready")
+    elif op == "wait-output":
+        rx = re.compile(a[0])
+        tmo = float(a[1]) if len(a) > 1 else 60
+
+        def seen():
+            try:
+                with open(stdout_path, errors="replace") as f:
+                    return rx.search(f.read()) is not None
+            except FileNotFoundError:
+                return False
+        wait_for(seen, tmo, f"output /{a[0]}/")
+    elif op == "sleep":
+        time.sleep(float(a[0]))
+    elif op == "mouse-set":
+        want = " ".join(a)
+        mice = q.cmd("query-mice")
+        match = [m for m in mice if want.lower() in m["name"].lower()]
+        if not match:
+            raise RuntimeError(f"no mouse named like {want!r}: {mice}")
+        q.hmp(f"mouse_set {match[0]['index']}")
+        log(f"mice now: {q.cmd('query-mice')}")
+    elif op == "wheel":
+        direction = a[0]
+        n = int(a[1]) if len(a) > 1 else 1
+        gap = float(a[2]) if len(a) > 2 else 0.05
+        b = {"up": "wheel-up", "down": "wheel-down", "left": "wheel-left", "right": "wheel-right"}[direction]
+        for _ in range(n):
+            q.send([btn(b, True)])
+            q.send([btn(b, False)])
+            time.sleep(gap)
+    elif op == "button":
+        name, action = a[0], a[1]
+        if action in ("press", "click"):
+            q.send([btn(name, True)])
+        if action in ("release", "click"):
+            q.send([btn(name, False)])
+    elif op == "rel":
+        q.send([{"type": "rel", "data": {"axis": "x", "value": int(a[0])}},
+                {"type": "rel", "data": {"axis": "y", "value": int(a[1])}}])
+    elif op == "abs":
+        q.send([{"type": "abs", "data": {"axis": "x", "value": int(a[0])}},
+                {"type": "abs", "data": {"axis": "y", "value": int(a[1])}}])
+    elif op == "hmp":
+        q.hmp(" ".join(a))
+    elif op == "qmp":
+        obj = json.loads(line[len("qmp"):])
+        q.cmd(obj["execute"], obj.get("arguments"))
+    elif op == "stop":
+        open(os.path.join(ctl, "stop"), "w").close()
+    else:
+        raise ValueError(f"unknown directive: {line}")
+
+
+REQ_RX = re.compile(r"^REQ ([0-9]+) (.*)$")
+
+
+def serve(q, ctl, stdout_path, timeout, log):
+    """Runs the directives the guest command requests on its stdout (see `serve` above)."""
+    pos, want, buf = 0, 1, ""
+    last = time.monotonic()
+    while True:
+        try:
+            with open(stdout_path, errors="replace") as f:
+                f.seek(pos)
+                chunk = f.read()
+                pos = f.tell()
+        except FileNotFoundError:
+            chunk = ""
+        buf += chunk
+        lines = buf.split("\n")
+        buf = lines.pop()          # an incomplete last line waits for its end
+        for text in lines:
+            m = REQ_RX.match(text.strip())
+            if not m:
+                continue
+            n, directive = int(m.group(1)), m.group(2).strip()
+            if n != want:
+                raise RuntimeError(f"guest request {n} out of order (expected {want}): {text!r}")
+            want += 1
+            last = time.monotonic()
+            ack = os.path.join(ctl, f"ack.{n}")
+            if directive == "END":
+                log(f"serve: request {n}: END")
+                with open(ack, "w") as f:
+                    f.write("ok\n")
+                return
+            if directive.split()[0] == "serve":
+                raise RuntimeError("serve cannot be requested")
+            log(f"serve: request {n}: {directive}")
+            try:
+                run_directive(q, directive, ctl, stdout_path, log)
+            except Exception as e:  # the guest learns why, then the script fails
+                with open(ack, "w") as f:
+                    f.write(f"error: {e}\n")
+                raise
+            with open(ack, "w") as f:
+                f.write("ok\n")
+            last = time.monotonic()
+        if time.monotonic() - last > timeout:
+            raise TimeoutError(f"serve: no request {want} within {timeout}s")
+        time.sleep(0.02)
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
@@ -106,61 +221,12 @@ def main():
         line = raw.split("#", 1)[0].strip() if not raw.strip().startswith(("qmp", "wait-output")) else raw.strip()
         if not line:
             continue
-        op, *a = line.split()
         log(f"do: {line}")
-        if op == "wait-ready":
-            wait_for(lambda: os.path.exists(os.path.join(ctl, "ready")), float(a[0]) if a else 120, "guest ready")
-        elif op == "wait-output":
-            rx = re.compile(a[0])
-            tmo = float(a[1]) if len(a) > 1 else 60
-
-            def seen():
-                try:
-                    with open(stdout_path, errors="replace") as f:
-                        return rx.search(f.read()) is not None
-                except FileNotFoundError:
-                    return False
-            wait_for(seen, tmo, f"output /{a[0]}/")
-        elif op == "sleep":
-            time.sleep(float(a[0]))
-        elif op == "mouse-set":
-            want = " ".join(a)
-            mice = q.cmd("query-mice")
-            match = [m for m in mice if want.lower() in m["name"].lower()]
-            if not match:
-                raise RuntimeError(f"no mouse named like {want!r}: {mice}")
-            q.hmp(f"mouse_set {match[0]['index']}")
-            log(f"mice now: {q.cmd('query-mice')}")
-        elif op == "wheel":
-            direction = a[0]
-            n = int(a[1]) if len(a) > 1 else 1
-            gap = float(a[2]) if len(a) > 2 else 0.05
-            b = {"up": "wheel-up", "down": "wheel-down", "left": "wheel-left", "right": "wheel-right"}[direction]
-            for _ in range(n):
-                q.send([btn(b, True)])
-                q.send([btn(b, False)])
-                time.sleep(gap)
-        elif op == "button":
-            name, action = a[0], a[1]
-            if action in ("press", "click"):
-                q.send([btn(name, True)])
-            if action in ("release", "click"):
-                q.send([btn(name, False)])
-        elif op == "rel":
-            q.send([{"type": "rel", "data": {"axis": "x", "value": int(a[0])}},
-                    {"type": "rel", "data": {"axis": "y", "value": int(a[1])}}])
-        elif op == "abs":
-            q.send([{"type": "abs", "data": {"axis": "x", "value": int(a[0])}},
-                    {"type": "abs", "data": {"axis": "y", "value": int(a[1])}}])
-        elif op == "hmp":
-            q.hmp(" ".join(a))
-        elif op == "qmp":
-            obj = json.loads(line[len("qmp"):])
-            q.cmd(obj["execute"], obj.get("arguments"))
-        elif op == "stop":
-            open(os.path.join(ctl, "stop"), "w").close()
+        if line.split()[0] == "serve":
+            a = line.split()[1:]
+            serve(q, ctl, stdout_path, float(a[0]) if a else 120, log)
         else:
-            raise ValueError(f"unknown directive: {line}")
+            run_directive(q, line, ctl, stdout_path, log)
     log("script done")
 
 

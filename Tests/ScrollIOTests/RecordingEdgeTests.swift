@@ -1,0 +1,79 @@
+import Foundation
+import ScrollCore
+import ScrollIO
+import Testing
+
+@Suite("Recording readers: odd and corrupt files")
+struct RecordingEdgeTests {
+  static func malformed(_ text: String, suffix: String) throws -> (line: Int, message: String)? {
+    let path = try Fixtures.temporaryFile(text, suffix: suffix)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    guard case .malformed(_, let line, let message)? = Fixtures.recordingError({ _ = try Fixtures.replay(path) }) else {
+      return nil
+    }
+    return (line, message)
+  }
+
+  static let twoFrames = "devices:\n- node: x\n  events:\n  - evdev:\n    - [1, 0, 2, 8, 1]\n    - [1, 0, 0, 0, 0]\n  - evdev:\n    - [2, 0, 2, 8, 1]\n    - [2, 0, 0, 0, 0]\n"
+
+  @Test("a bad event after good frames: every complete frame before it is still replayed")
+  func keepsFramesBeforeAnError() throws {
+    let path = try Fixtures.temporaryFile(Self.twoFrames + "  - evdev:\n    - [3, 0, 2, 8, \"x\"]\n", suffix: ".yml")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let recording = try Recording.open(path)
+    var pipeline = DevicePipeline(device: "x")
+    var records: [ScrollRecord] = []
+    var failure: RecordingError?
+    do {
+      while let recorded = try recording.next() {
+        pipeline.process(recorded.event) { if case .scroll(let record) = $0 { records.append(record) } }
+      }
+    } catch {
+      failure = error
+    }
+    #expect(records.map(\.new.y) == [-120, -240])
+    guard case .malformed(_, 11, _)? = failure else {
+      Issue.record("expected malformed at line 11, got \(String(describing: failure))")
+      return
+    }
+  }
+
+  @Test(arguments: [
+    ("ndevices larger than the list", "ndevices: 3\n" + twoFrames, "'ndevices: 3' but 'devices:' lists 1 device(s)"),
+    ("ndevices 0", "ndevices: 0\n" + twoFrames, "'ndevices: 0' but 'devices:' lists 1 device(s)"),
+    ("version 2", "version: 2\n" + twoFrames, "unsupported libinput record version '2'"),
+    ("an alias", "devices:\n- node: x\n  evdev:\n    name: *undefined\n", "YAML aliases"),
+    ("a second document", twoFrames + "---\nfoo: 1\n", "a second YAML document"),
+  ])
+  func yamlRejects(_ name: String, _ text: String, _ message: String) throws {
+    let result = try Self.malformed(text, suffix: ".yml")
+    #expect(result?.message.hasPrefix(message) == true, "\(name): \(String(describing: result))")
+  }
+
+  @Test("times beyond Timestamp's range are rejected, not trapped on")
+  func hugeTime() throws {
+    let text = "devices:\n- node: x\n  events:\n  - evdev:\n    - [10000000000000, 0, 2, 8, 1]\n"
+    #expect(try Self.malformed(text, suffix: ".yml")?.message.contains("sec 0–9223372036853") == true)
+  }
+
+  @Test("a UTF-8 byte order mark before evemu text is skipped")
+  func byteOrderMark() throws {
+    let path = try Fixtures.temporaryFile("\u{FEFF}N: bom\nE: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Fixtures.replay(path).map(\.device) == ["bom"])
+  }
+
+  @Test("an unknown line tag is named")
+  func unknownTag() throws {
+    #expect(try Self.malformed("N: x\nQ: bogus\n", suffix: ".evemu")?.message.hasSuffix("found 'Q:'") == true)
+  }
+
+  @Test("a line longer than 16 MiB (e.g. /dev/zero) is refused instead of filling memory")
+  func endlessLine() {
+    guard case .malformed(_, 1, let message)? = Fixtures.recordingError({ _ = try Fixtures.replay("/dev/zero") }) else {
+      Issue.record("expected malformed")
+      return
+    }
+    #expect(message.hasPrefix("a line longer than 16 MiB"))
+  }
+}
