@@ -224,7 +224,13 @@ def check_hotplug(d, rc, c):
     dout, derr = lines_of(d, "D.out"), lines_of(d, "D.err")
     c.check(s, "waiting-discovery-skips-it", bool(kb) and kb not in dout and kb not in derr,
             f"the discovering monitor D (--wait, running while the keyboard-mouse existed) mentions {kb}")
-    c.info(s, f"figures, keyboard-discovery: exit {lines_of(d, 'kb.rc').strip()}; {err.strip()}")
+    opens, _ = jsonl(d, "kb.opens")
+    n_open = sum(1 for r in opens if "open" in r)
+    c.check(s, "never-opened", any("ready" in r for r in opens) and n_open == 1,
+            f"inotify saw {n_open} open(2)s of {kb} from before `scrolldir --json` to the end of the boot; want "
+            "exactly 1, the guest script's own control open (none by the exiting discovery or by D)")
+    c.info(s, f"figures, keyboard-discovery: exit {lines_of(d, 'kb.rc').strip()}; opens of {kb} by scrolldir: "
+              f"{n_open - 1}; {err.strip()}")
 
     if not (node and ps2):
         for s2 in all_s:

@@ -21,6 +21,8 @@
                                                    10 ms; write "CLOCK_MONOTONIC-time line" to OUT
                                                    whenever the line changes (`7 fds 0x4 0x1f4 …`:
                                                    sleeping in poll(fds, 4, 500 ms); "running")
+  evdev_tool.py opens PATH OUT STOPFILE            until STOPFILE exists, note every open(2) of PATH
+                                                   (inotify IN_OPEN): {"open": CLOCK_MONOTONIC-time}
   evdev_tool.py stamp OUT STAMPED                  copy standard input to OUT line by line, and to
                                                    STAMPED with each line prefixed by the
                                                    CLOCK_MONOTONIC time it arrived (the clock of
@@ -162,6 +164,30 @@ def sample(pid, out_path, stop_path):
         time.sleep(0.01)
 
 
+def opens(path, out_path, stop_path):
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    IN_OPEN = 0x20
+    fd = libc.inotify_init1(os.O_NONBLOCK)
+    if fd < 0 or libc.inotify_add_watch(fd, path.encode(), IN_OPEN) < 0:
+        sys.exit(f"inotify on {path}: {os.strerror(ctypes.get_errno())}")
+    out = open_out(out_path)
+    out.write(json.dumps({"ready": time.monotonic()}) + "\n")
+    p = select.poll()
+    p.register(fd, select.POLLIN)
+    header = struct.Struct("iIII")   # struct inotify_event: wd, mask, cookie, len (then the name)
+    while not os.path.exists(stop_path):
+        if not p.poll(100):
+            continue
+        data = os.read(fd, 4096)
+        i = 0
+        while i + header.size <= len(data):
+            _, mask, _, length = header.unpack_from(data, i)
+            if mask & IN_OPEN:
+                out.write(json.dumps({"open": time.monotonic()}) + "\n")
+            i += header.size + length
+
+
 def main(argv):
     if len(argv) >= 4 and argv[0] == "wheel":
         write_events(argv[1], [(EV_REL, REL_WHEEL, int(argv[2])), (EV_SYN, SYN_REPORT, 0)] * int(argv[3]))
@@ -173,6 +199,8 @@ def main(argv):
         via_libevdev(argv[1], argv[2])
     elif len(argv) == 4 and argv[0] == "sample":
         sample(argv[1], argv[2], argv[3])
+    elif len(argv) == 4 and argv[0] == "opens":
+        opens(argv[1], argv[2], argv[3])
     elif len(argv) == 3 and argv[0] == "stamp":
         stamp(argv[1], argv[2])
     else:

@@ -10,7 +10,8 @@
 # the records it causes before the next (files in $VMTEST_OUT, see ../README.md):
 #  K  keyboard-only discovery: evemu-device turns the recording of a mouse that declares
 #     keyboard keys into a uinput device (kept until the end); `SCROLLDIR --json` must exit 66
-#     without opening it (kb.*)
+#     without opening it (kb.*; kb.opens: every open(2) of its node from then to the end, one of
+#     them by this script as a control)
 #  0  NODE = the lowest free /dev/input/eventN, the one the hot-plugged mouse will get; start
 #       D  SCROLLDIR --json --wait               (discovery; D.out, D.err, D.rc)
 #       W  SCROLLDIR --json --wait NODE          (named node that does not exist yet)
@@ -50,8 +51,15 @@ KBPID=$!; PIDS="$PIDS $KBPID"
 await kb.device '/dev/input/event[0-9]' 1 100 || abort "evemu-device made no device: $(cat kb.device.err)"
 KB=$(grep -o '/dev/input/event[0-9]*' kb.device | head -1)
 echo "$KB" > kb.node
-timeout 20 "$BIN" --json > kb.stdout 2> kb.stderr; echo $? > kb.rc
 "$BIN" list > kb.list 2>&1
+# From here on every open(2) of the keyboard-mouse's node is noted (kb.opens), until the end; the
+# one open by this script right away shows that the watch works. scrolldir must add none.
+$TOOL opens "$KB" kb.opens kb.opens-stop &
+KW=$!; PIDS="$PIDS $KW"
+await_all '"ready"' 1 150 kb.opens
+: < "$KB"
+await_all '"open"' 1 50 kb.opens
+timeout 20 "$BIN" --json > kb.stdout 2> kb.stderr; echo $? > kb.rc
 
 # ---- 0: three monitors waiting for a mouse that is not there -----------------------------------
 say "STEP 0"
@@ -165,6 +173,7 @@ say "STEP 6"
 for n in D W G; do eval "p=\$$n"; kill -INT "$p"; done
 for n in D W G; do eval "p=\$$n"; exited "$p" 50 $n.rc; done
 wait $GS
+: > kb.opens-stop; wait "$KW"
 kill "$KBPID" 2>/dev/null; wait "$KBPID" 2>/dev/null
 req END
 say "DONE"
