@@ -27,7 +27,7 @@ enum CommandError: Error {
     case .start(.notReadable): .noPermission
     case .noDevicesLeft: .ioError
     case .interrupted: .success
-    case .output(.closed): .success
+    case .output(.closed), .output(.interrupted): .success
     case .output(.failed): .ioError
     }
   }
@@ -41,6 +41,7 @@ enum CommandError: Error {
     case .noDevicesLeft: "no devices left to monitor"
     case .interrupted: nil
     case .output(.closed): nil
+    case .output(.interrupted): "interrupted while the reader of the output was not reading"
     case .output(.failed(let errno)): "cannot write output: \(errno)"
     }
   }

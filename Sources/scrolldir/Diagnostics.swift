@@ -12,7 +12,7 @@ enum Diagnostics {
   private static func visible(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
-      if scalar.value < 0x20 || scalar.value == 0x7F {
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       } else {
         result.unicodeScalars.append(scalar)

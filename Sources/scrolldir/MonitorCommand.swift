@@ -15,7 +15,9 @@ enum MonitorCommand {
       throw .start(error)
     }
     let output = OutputStage(options: options)
-    let stop = try monitor.run(
+    let stop: Monitor.Stop
+    do {
+      stop = try monitor.run(
       signals: signals,
       onRecord: { (record) throws(CommandError) in try output.handle(record) },
       onSignal: { (signal) throws(CommandError) in
@@ -24,6 +26,11 @@ enum MonitorCommand {
       },
       deadline: { output.nextDeadline },
       onDeadline: { (now) throws(CommandError) in try output.advance(to: now) })
+    } catch .output(.interrupted) {
+      // SIGINT/SIGTERM while stdout was blocked: the records could not go out; say so and stop.
+      Diagnostics.note("interrupted: " + output.summary)
+      return
+    }
     try output.finish()
     if options.stats { try output.writeStats() }
     switch stop {

@@ -190,8 +190,11 @@ struct Options: Equatable {
         throw UsageError(
           message: "unknown event code '\(unknown)' in '--capabilities': use libevdev names such as REL_WHEEL")
       }
-      if describe == "-" {
+      if describe == "-", files == ["-"] {
         throw UsageError(message: "'--describe -' would read standard input, which '--raw' reads: give a file")
+      }
+      if describe?.isEmpty == true {
+        throw UsageError(message: "option '--describe' needs a recording file")
       }
     }
     if case .replay(let files) = options.command, files.filter({ $0 == "-" }).count > 1 {

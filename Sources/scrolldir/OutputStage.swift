@@ -46,6 +46,12 @@ final class OutputStage {
     try write(chain.finish())
   }
 
+  /// Ends the input of `devices` (a recording's): their open gestures are written and their mode
+  /// state is forgotten.
+  func finish(devices: [String]) throws(CommandError) {
+    for device in devices { try write(chain.finish(device: device)) }
+  }
+
   /// Writes the counters (`--stats`, SIGUSR1).
   func writeStats() throws(CommandError) {
     if format == .json {

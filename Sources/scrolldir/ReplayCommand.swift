@@ -11,15 +11,19 @@ enum ReplayCommand {
     let output = OutputStage(options: options)
     var clock: Timestamp?
     do {
-      for file in files {
-        try replay(file, options, output, &clock)
-        try output.finish()
-      }
-    } catch .interrupted {
+      for file in files { try replay(file, options, output, &clock) }
+    } catch .interrupted, .output(.interrupted) {
       try output.finish()
       Diagnostics.note("interrupted: " + output.summary)
       if options.stats { try output.writeStats() }
       return
+    } catch {
+      // A malformed or unreadable recording: what was complete before it still goes out.
+      if case .recording = error {
+        try? output.finish()
+        if options.stats { try? output.writeStats() }
+      }
+      throw error
     }
     if options.stats { try output.writeStats() }
   }
@@ -42,9 +46,9 @@ enum ReplayCommand {
         if SignalPipe.hasPending { try handleSignals(output, at: clock) }
         let recorded: RecordedEvent
         do {
-          guard let next = try recording.next() else { return }
+          guard let next = try recording.next() else { break }
           recorded = next
-        } catch .io(_, .interrupted) where SignalPipe.hasPending {
+        } catch .io(_, .interrupted) where SignalPipe.terminationPending {
           continue
         } catch {
           throw .failed(.recording(error))
@@ -59,9 +63,18 @@ enum ReplayCommand {
         }
         clock = recorded.event.time
       }
+      // Signals that arrived while the last read was blocked (SIGUSR1 waits for input to arrive).
+      if SignalPipe.hasPending { try handleSignals(output, at: clock) }
+      // Each recording has its own clock and offsets: its devices' gestures end, and their
+      // detent and change state is forgotten, before the next file (counters go on).
+      do {
+        try output.finish(devices: recording.devices.map(\.label))
+      } catch {
+        throw .failed(error)
+      }
     } catch {
       switch error {
-      case .interrupted: throw .interrupted
+      case .interrupted, .failed(.output(.interrupted)): throw .interrupted
       case .failed(let failure): throw failure
       }
     }
@@ -88,7 +101,7 @@ enum ReplayCommand {
     do {
       guard let raw = options.raw else { return try Recording.open(file) }
       return try Recording.openRaw(file, description: try rawDescription(raw, file))
-    } catch .io(_, .interrupted) where SignalPipe.hasPending {
+    } catch .io(_, .interrupted) where SignalPipe.terminationPending {
       throw .interrupted
     } catch {
       throw .failed(.recording(error))

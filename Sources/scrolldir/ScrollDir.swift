@@ -7,7 +7,14 @@ import ScrollIO
 enum ScrollDir {
   static func main() {
     signal(SIGPIPE, SIG_IGN)
-    let signals = SignalPipe.install([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
+    openStandardDescriptors()
+    let signals: FileDescriptor
+    do {
+      signals = try SignalPipe.install([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
+    } catch {
+      Diagnostics.note("cannot create a pipe for signals: \(error)")
+      exit(ExitCode.ioError.rawValue)
+    }
     do throws(CommandError) {
       let options: Options
       do {
@@ -33,6 +40,14 @@ enum ScrollDir {
       exit(error.exitCode.rawValue)
     }
     exit(ExitCode.success.rawValue)
+  }
+
+  /// Opens `/dev/null` on any of descriptors 0, 1 and 2 that the caller closed (`scrolldir >&-`),
+  /// so that no file scrolldir opens takes their place and receives records or messages.
+  private static func openStandardDescriptors() {
+    for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) < 0 {
+      _ = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+    }
   }
 
   private static func write(_ text: String) throws(CommandError) {

@@ -34,4 +34,22 @@ struct CorruptInputTests {
     pipeline.process(Pad.abs(.absMTSlot, Int32.max)) { _ in }
     pipeline.process(Ev.report()) { _ in }
   }
+
+  @Test("three lo-res events of −2^31 in one frame do not overflow the ×120")
+  func hugeFrame() {
+    let records = DevicePipeline.records([
+      Ev.rel(.relWheel, Int32.min), Ev.rel(.relWheel, Int32.min), Ev.rel(.relWheel, Int32.min), Ev.report(),
+    ])
+    #expect(records.first?.new.y == Double(3 * 2_147_483_648 * 120 as Int64))
+  }
+
+  @Test("a gesture at the latest accepted time with the longest idle timeout does not overflow")
+  func latestTime() {
+    var tracker = GestureTracker(idleTimeout: .seconds(3600))
+    let time = Timestamp(seconds: Timestamp.maximumSeconds, microseconds: 999_999)
+    let record = ScrollRecord(time: time, device: "d", source: .wheel, old: .zero, new: ScrollOffset(x: 0, y: 120))
+    #expect(tracker.process(record).isEmpty)
+    #expect(tracker.nextDeadline == Timestamp(seconds: Timestamp.maximumSeconds + 3600, microseconds: 999_999))
+    #expect(tracker.finish().count == 1)
+  }
 }

@@ -53,7 +53,7 @@ struct RecordingEdgeTests {
   @Test("times beyond Timestamp's range are rejected, not trapped on")
   func hugeTime() throws {
     let text = "devices:\n- node: x\n  events:\n  - evdev:\n    - [10000000000000, 0, 2, 8, 1]\n"
-    #expect(try Self.malformed(text, suffix: ".yml")?.message.contains("sec 0–9223372036853") == true)
+    #expect(try Self.malformed(text, suffix: ".yml")?.message.contains("sec 0–999999999999") == true)
   }
 
   @Test("a UTF-8 byte order mark before evemu text is skipped")

@@ -78,6 +78,40 @@ struct StreamEndToEndTests {
     #expect(result.stderr.contains("stdin wheel Down  1 record 1.000 detents"))
   }
 
+  @Test(
+    "endless or binary input is refused early, not copied to disk",
+    arguments: [
+      ("/dev/urandom", nil as String?, "binary data"), ("-", "y\n", "expected evemu lines"),
+      ("-", "# c\n", "no content in the first 16 MiB"),
+    ])
+  func endlessInput(_ file: String, _ repeated: String?, _ message: String) throws {
+    let stdin = repeated.map { Data(String(repeating: $0, count: 9_000_000).utf8) }
+    let result = try Binary.run(["replay", file], stdin: stdin)
+    #expect(result.status == 65)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test("each file of a replay has its own detents and changes: the G502 half notch twice is still no detent")
+  func stateIsPerFile() throws {
+    let half = Self.recording("hires-wheel-logitech-g502-lightspeed-halfnotch.evemu")
+    #expect(try Binary.run(["replay", "--detents", half, half]).stdout.isEmpty)
+    let lowres = Self.recording("wheel-logitech-g502-usbhid-lowres.evemu")
+    let changes = try Binary.run(["replay", "--changes-only", lowres, lowres]).stdout.split(separator: "\n")
+    #expect(changes.count == 8, "each file starts its own changes: Down, Up, Down, Up twice")
+  }
+
+  @Test("a malformed recording still gets the gestures and counters of what came before it")
+  func errorFlushes() throws {
+    let path = NSTemporaryDirectory() + "scrolldir-flush-\(UUID().uuidString).evemu"
+    try "E: 1.000000 0002 0008 -1\nE: 1.000000 0000 0000 0\nE: 2.000000 0002 0008 x\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try Binary.run(["replay", "--json", "--gestures", "--stats", path])
+    #expect(result.status == 65)
+    let events = result.stdout.split(separator: "\n").map { $0.hasPrefix(#"{"event":"gesture""#) ? "gesture" : $0.hasPrefix(#"{"event":"stats""#) ? "stats" : "?" }
+    #expect(events == ["gesture", "stats"])
+  }
+
   @Test("a FIFO with no writer blocks the open; SIGTERM still ends it with status 0")
   func fifo() throws {
     let path = NSTemporaryDirectory() + "scrolldir-fifo-\(UUID().uuidString)"
@@ -97,6 +131,34 @@ struct StreamEndToEndTests {
     let result = try Binary.run(["replay", "--json", "/dev/stdin"], stdin: data)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains(#""device":"HUION Huion Keydial_K20""#))
+  }
+
+  @Test("SIGTERM while stdout is blocked (a reader that stopped reading): exit 0 with the summary")
+  func blockedOutput() throws {
+    let fifo = NSTemporaryDirectory() + "scrolldir-out-\(UUID().uuidString)"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { try? FileManager.default.removeItem(atPath: fifo) }
+    let frames = try String(contentsOfFile: Self.recording("wheel-logitech-g502-usbhid-lowres.evemu"), encoding: .utf8)
+      .split(separator: "\n").filter { $0.hasPrefix("E:") }.joined(separator: "\n") + "\n"
+    let path = NSTemporaryDirectory() + "scrolldir-long-\(UUID().uuidString).evemu"
+    try String(repeating: frames, count: 5000).write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Binary.path)
+    process.arguments = ["replay", path]
+    let err = Pipe()
+    process.standardError = err
+    // A reader that never reads: opened without blocking, kept open so the pipe stays connected.
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+    defer { close(reader) }
+    process.standardOutput = FileHandle(forWritingAtPath: fifo)
+    try process.run()
+    Thread.sleep(forTimeInterval: 0.5)  // the pipe is full: scrolldir blocks in write
+    process.terminate()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(message.hasPrefix("scrolldir: interrupted: "), "\(message)")
   }
 
   @Test("names with control characters stay on one line in records and messages")
@@ -121,7 +183,7 @@ struct StreamEndToEndTests {
     #expect(process.terminationStatus == 74)
   }
 
-  @Test("SIGUSR1 prints the counters and the replay goes on; --stats prints them at the end")
+  @Test("SIGUSR1 prints the counters (a replay waiting on a pipe: when input arrives or ends) and the replay goes on; --stats prints them at the end")
   func sigusr1() throws {
     let running = try Running(["replay", "--stats", "-"])
     let text = try Self.evemuPrefix("wheel-logitech-g502-usbhid-lowres.evemu", frames: 1)

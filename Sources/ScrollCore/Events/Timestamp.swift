@@ -12,9 +12,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     self.microseconds = microseconds
   }
 
-  /// The largest number of seconds a timestamp can hold (about 292 000 years): readers reject
-  /// larger times as corrupt.
-  public static let maximumSeconds: Int64 = Int64.max / 1_000_000 - 1
+  /// The largest number of seconds readers accept (12 digits, as evemu writes at most; about
+  /// 31 700 years). Larger times are corrupt, and this leaves room to add any timeout without
+  /// overflow.
+  public static let maximumSeconds: Int64 = 999_999_999_999
 
   /// Creates a timestamp from a `timeval`-like pair.
   /// - Parameters:

@@ -61,10 +61,11 @@ public struct DetentQuantizer: Sendable {
 
   /// Feeds one record; returns the step records it completes (possibly none), or the record itself
   /// if its source is not quantized.
-  /// The most step records one record may yield; a larger jump (only corrupt data moves that far
-  /// in one frame: a real wheel sends at most a few dozen detents per frame) yields one record
-  /// spanning all its whole steps.
-  public static let maximumStepRecords = 1000
+  /// The most step records one record may yield; a larger jump yields one record spanning all its
+  /// whole steps. Only corrupt data moves that far in one frame: a real wheel sends at most a few
+  /// dozen detents per frame, and a whole 150 mm pad in one frame at the smallest `--step`
+  /// (0.01 mm) is 15 000 steps.
+  public static let maximumStepRecords = 100_000
 
   public mutating func process(_ record: ScrollRecord) -> [ScrollRecord] {
     guard let step = step(for: record.source) else { return [record] }

@@ -51,10 +51,12 @@ public struct WheelAccumulator: Sendable {
   /// Ends the frame: returns its movement in v120 units (libinput signs; `.zero` if the frame had
   /// no wheel movement) and starts the next frame empty.
   public mutating func endFrame() -> ScrollOffset {
-    let kernelY = sawHiResY ? hiResY : (sawLoResY ? loResY * Self.unitsPerDetent : 0)
-    let kernelX = sawHiResX ? hiResX : (sawLoResX ? loResX * Self.unitsPerDetent : 0)
+    // In Double: a frame of millions of 2^31 events (corrupt input) must not overflow.
+    let detent = Double(Self.unitsPerDetent)
+    let kernelY = sawHiResY ? Double(hiResY) : (sawLoResY ? Double(loResY) * detent : 0)
+    let kernelX = sawHiResX ? Double(hiResX) : (sawLoResX ? Double(loResX) * detent : 0)
     self = WheelAccumulator()
-    return ScrollOffset(x: Double(kernelX), y: Double(-kernelY))
+    return ScrollOffset(x: kernelX, y: -kernelY)
   }
 
   /// Forgets the current frame without producing movement (after `SYN_DROPPED`: the frame is incomplete).

@@ -1,5 +1,5 @@
-/// Quotes a string as a JSON string literal (RFC 8259 §7): `"`, `\` and control characters are
-/// escaped, everything else is copied as UTF-8.
+/// Quotes a string as a JSON string literal (RFC 8259 §7): `"`, `\` and control characters (C0,
+/// DEL and C1, which terminals act on) are escaped, everything else is copied as UTF-8.
 func jsonQuoted(_ string: String) -> String {
   var result = "\""
   for scalar in string.unicodeScalars {
@@ -9,7 +9,7 @@ func jsonQuoted(_ string: String) -> String {
     case "\n": result += "\\n"
     case "\r": result += "\\r"
     case "\t": result += "\\t"
-    case _ where scalar.value < 0x20:
+    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
       let hex = String(scalar.value, radix: 16)
       result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     default:

@@ -5,6 +5,9 @@ public struct LineWriter: Sendable {
   public enum Failure: Error, Sendable, Hashable {
     /// The reader of the pipe has gone (`EPIPE`): nobody is listening; stop quietly.
     case closed
+    /// SIGINT or SIGTERM arrived while the write was blocked (a reader that stopped reading);
+    /// nothing of the line was written.
+    case interrupted
     /// Any other write error.
     case failed(Errno)
   }
@@ -21,7 +24,11 @@ public struct LineWriter: Sendable {
     do {
       try descriptor.writeAll(line + "\n")
     } catch {
-      throw error == .brokenPipe ? .closed : .failed(error)
+      switch error {
+      case .brokenPipe: throw .closed
+      case .interrupted: throw .interrupted
+      default: throw .failed(error)
+      }
     }
   }
 }

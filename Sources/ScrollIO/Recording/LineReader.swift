@@ -61,6 +61,8 @@ final class LineReader {
 
   /// The first line that is neither blank nor a `#` comment, without consuming anything, so the
   /// format can be told before reading; `nil` if the file has none.
+  /// - Throws: ``RecordingError/malformed(file:line:message:)`` when the first 16 MiB hold only
+  ///   comments and blank lines (endless input such as `yes '#'`), or one line is longer.
   func peekFirstContentLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
     var lineStart = start
     while true {
@@ -73,6 +75,11 @@ final class LineReader {
       if reachedEOF {
         let line = bytes(lineStart, end)
         return isContent(line) ? line : nil
+      }
+      if lineStart > start && end - start == storage.count && storage.count >= Self.maximumLineLength {
+        throw .malformed(
+          file: fileName, line: 1,
+          message: "no content in the first \(Self.maximumLineLength >> 20) MiB: only comments and blank lines")
       }
       let shift = start
       try refill()
@@ -94,9 +101,15 @@ final class LineReader {
   /// Copies everything after the buffered bytes from the descriptor to `target`.
   /// - Throws: ``RecordingError/io(file:errno:)`` when reading fails,
   ///   ``RecordingError/temporaryFile(directory:errno:)`` when writing `target` fails.
-  func copyRest(to target: FileDescriptor, directory: String) throws(RecordingError) {
+  func copyRest(to target: FileDescriptor, directory: String, limit: Int) throws(RecordingError) {
     let chunk = UnsafeMutableRawBufferPointer(rebasing: storage[...])
+    var copied = end - start
     while !reachedEOF {
+      guard copied <= limit else {
+        throw .malformed(
+          file: fileName, line: 0,
+          message: "more than \(limit >> 20) MiB of YAML from a pipe: save the recording to a file and replay that")
+      }
       let count: Int
       do {
         count = try descriptor.read(into: chunk)
@@ -104,6 +117,7 @@ final class LineReader {
         throw .io(file: fileName, errno: error)
       }
       if count == 0 { break }
+      copied += count
       do {
         try target.writeAll(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
       } catch {

@@ -57,6 +57,16 @@ public final class Recording {
     if isEvemuLine(first) {
       return Recording(fileName: fileName, reader: try EvemuReader(lines: lines, fallbackName: fallbackName))
     }
+    guard isText(first) else {
+      throw .malformed(
+        file: fileName, line: 1,
+        message: "binary data: expected evemu text or a libinput record (for raw input_event streams use 'replay --raw')")
+    }
+    guard couldStartYAMLMapping(first) else {
+      throw .malformed(
+        file: fileName, line: 1,
+        message: "expected evemu lines (N:, I:, B:, A:, E: …) or a libinput record (YAML starting 'version:' or 'devices:')")
+    }
     let reopenPath: String
     var spool: FileDescriptor?
     if !regularFile {
@@ -93,6 +103,27 @@ public final class Recording {
     return Recording(fileName: fileName, reader: reader)
   }
 
+  /// Whether a line is UTF-8 text without control characters other than tab.
+  private static func isText(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !line.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) else { return false }
+    var decoder = UTF8()
+    var iterator = line.makeIterator()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
+  }
+
+  /// Whether a line could begin a YAML document holding a mapping (a `key:`, a flow or block
+  /// collection, a directive or `---`), told before any of it is copied from a pipe.
+  private static func couldStartYAMLMapping(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+    return line.contains(UInt8(ascii: ":")) || "-{[%".utf8.contains(first)
+  }
+
   /// Whether a line starts like an evemu line: one of `N I P B A L S E` and a colon.
   private static func isEvemuLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     var scanner = ByteScanner(line)
@@ -121,9 +152,14 @@ public final class Recording {
     return descriptor
   }
 
+  /// The most YAML copied from a pipe: far more than any recording (an hour of a touchpad is about
+  /// 100 MB), and a bound on what endless input (`/dev/urandom`, `yes`) can put on the disk.
+  static let maximumSpooledBytes = 1 << 30
+
   /// Copies what `lines` buffered plus the rest of its descriptor into an unlinked temporary file.
   private static func spoolToTemporaryFile(_ lines: LineReader) throws(RecordingError) -> FileDescriptor {
-    let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    let configured = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+    let directory = configured.isEmpty ? "/tmp" : configured
     var template = Array((directory + "/scrolldir-stdin-XXXXXX").utf8CString)
     let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard raw >= 0 else { throw .temporaryFile(directory: directory, errno: .current) }
@@ -136,7 +172,7 @@ public final class Recording {
       throw .temporaryFile(directory: directory, errno: error)
     }
     do {
-      try lines.copyRest(to: spool, directory: directory)
+      try lines.copyRest(to: spool, directory: directory, limit: maximumSpooledBytes)
     } catch {
       spool.close()
       throw error

@@ -15,32 +15,36 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
   public static let standardError = FileDescriptor(rawValue: 2)
 
   /// Opens `path` with `flags` (`O_RDONLY`, `O_NONBLOCK`, …); always adds `O_CLOEXEC`.
-  /// - Throws: ``Errno`` from `open(2)`, e.g. `ENOENT`, `EACCES`; `EINTR` only when a signal that
-  ///   ``SignalPipe`` handles is pending (an open blocked on a FIFO with no writer can be interrupted).
+  /// - Throws: ``Errno`` from `open(2)`, e.g. `ENOENT`, `EACCES`; `EINTR` only when SIGINT or SIGTERM
+  ///   is pending (``SignalPipe/terminationPending``: an open blocked on a FIFO with no writer gives way).
   public static func open(_ path: String, _ flags: Int32) throws(Errno) -> FileDescriptor {
     while true {
       let fd = Glibc.open(path, flags | O_CLOEXEC)
       if fd >= 0 { return FileDescriptor(rawValue: fd) }
       let error = Errno.current
-      if error != .interrupted || SignalPipe.hasPending { throw error }
+      if error != .interrupted || SignalPipe.terminationPending { throw error }
     }
   }
 
   /// Reads up to `buffer.count` bytes; 0 means end of file.
-  /// - Throws: ``Errno`` from `read(2)` (`EAGAIN` on an empty non-blocking descriptor). `EINTR` is
-  ///   retried, unless a signal that ``SignalPipe`` handles is pending: then it is thrown, so a
-  ///   read blocked on a pipe lets the program react to SIGINT.
+  /// - Throws: ``Errno`` from `read(2)` (`EAGAIN` on an empty non-blocking descriptor). While
+  ///   SIGINT or SIGTERM is pending (``SignalPipe/terminationPending``) it throws `EINTR` instead of
+  ///   reading, and a read interrupted then is not retried, so endless or blocked input lets the
+  ///   program stop; other interruptions are retried.
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
     while true {
+      if SignalPipe.terminationPending { throw .interrupted }
       let count = Glibc.read(rawValue, buffer.baseAddress, buffer.count)
       if count >= 0 { return count }
       let error = Errno.current
-      if error != .interrupted || SignalPipe.hasPending { throw error }
+      if error != .interrupted { throw error }
     }
   }
 
   /// Writes all of `bytes`, looping over partial writes, so a line is never torn by this process.
-  /// - Throws: ``Errno`` from `write(2)`, e.g. `EPIPE` when the reader of a pipe has gone.
+  /// - Throws: ``Errno`` from `write(2)`, e.g. `EPIPE` when the reader of a pipe has gone; `EINTR`
+  ///   when a write blocked on a full pipe is interrupted by SIGINT or SIGTERM before any byte went
+  ///   out (once part of the bytes is written, the rest is written too).
   public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
     var offset = 0
     while offset < bytes.count {
@@ -50,7 +54,7 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
         continue
       }
       let error = Errno.current
-      if error != .interrupted { throw error }
+      if error != .interrupted || (offset == 0 && SignalPipe.terminationPending) { throw error }
     }
   }
 

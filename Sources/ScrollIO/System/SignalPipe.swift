@@ -11,10 +11,11 @@ public enum SignalPipe {
 
   /// Installs handlers for `signals` and returns the descriptor that becomes readable when one
   /// arrives. Safe to call more than once.
-  public static func install(_ signals: [Int32]) -> FileDescriptor {
+  /// - Throws: ``Errno`` from `pipe(2)` (e.g. `EMFILE`).
+  public static func install(_ signals: [Int32]) throws(Errno) -> FileDescriptor {
     if readEnd < 0 {
       var ends: [Int32] = [0, 0]
-      guard pipe(&ends) == 0 else { preconditionFailure("pipe failed: \(Errno.current)") }
+      guard pipe(&ends) == 0 else { throw Errno.current }
       for end in ends {
         _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         _ = fcntl(end, F_SETFL, O_NONBLOCK)
@@ -58,4 +59,10 @@ public enum SignalPipe {
   /// Whether a signal arrived since the last ``takePending()`` (one atomic load, cheap enough to
   /// check after every event).
   public static var hasPending: Bool { pending.load(ordering: .relaxed) != 0 }
+
+  /// Whether `SIGINT` or `SIGTERM` is pending: blocking reads, opens and writes then give up with
+  /// `EINTR` (see ``FileDescriptor``) so the program can stop; `SIGUSR1`/`SIGUSR2` do not interrupt them.
+  public static var terminationPending: Bool {
+    pending.load(ordering: .relaxed) & (UInt64(1) << UInt64(SIGINT) | UInt64(1) << UInt64(SIGTERM)) != 0
+  }
 }
