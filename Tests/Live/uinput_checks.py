@@ -540,6 +540,11 @@ def _mode(values):
     return value, count
 
 
+# How long after the device's first frame libinput debug-events may wake up and start its clock:
+# generous for a TCG guest; frames come 7-30 ms apart, so the window holds few candidate offsets.
+START_LATENCY_MS = 500
+
+
 def align(live, li, frames_rel):
     """Places scrolldir records and libinput events on the frames of the kernel capture.
 
@@ -569,7 +574,18 @@ def align(live, li, frames_rel):
     if li:
         if a is not None:   # exact: absolute ms of every frame
             frame_ms = [(f + a) // 1000 for f in rel]
-            s, _ = _mode([fm - e["ms"] for e in li[:60] for fm in frame_ms])
+            # debug-events prints times relative to its clock when its first poll woke up, i.e. the
+            # device's first frame plus the wake-up latency (tools/libinput-debug-events.c,
+            # start_time). So the offset lies at or shortly after the first frame: among those, the
+            # one that puts the most events on frames. (The most common difference over all frames
+            # once picked an offset 2 s off on a pad whose frames come at a steady rate.)
+            window = [fm - e["ms"] for e in li[:60] for fm in frame_ms
+                      if 0 <= fm - e["ms"] - frame_ms[0] <= START_LATENCY_MS]
+            s, _ = _mode(window) if window else _mode([fm - e["ms"] for e in li[:60] for fm in frame_ms])
+            if window:
+                counts = collections.Counter(window)
+                top = max(counts.values())
+                s = min(d for d, n in counts.items() if n == top)
             by_ms = {}
             for i, fm in enumerate(frame_ms):
                 by_ms.setdefault(fm, i)
