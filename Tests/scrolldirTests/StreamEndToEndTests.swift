@@ -161,6 +161,26 @@ struct StreamEndToEndTests {
     #expect(message.hasPrefix("scrolldir: interrupted: "), "\(message)")
   }
 
+  @Test("started with stdout closed (>&-): the records go nowhere, not into a descriptor scrolldir opens later")
+  func closedStdout() throws {
+    let frames = try String(contentsOfFile: Self.recording("wheel-logitech-g502-usbhid-lowres.evemu"), encoding: .utf8)
+      .split(separator: "\n").filter { $0.hasPrefix("E:") }.joined(separator: "\n") + "\n"
+    let path = NSTemporaryDirectory() + "scrolldir-closed-\(UUID().uuidString).evemu"
+    try String(repeating: frames, count: 2000).write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exec \"$0\" replay \"$1\" >&-", Binary.path, path]
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    // 8000 records: written into the signal pipe (descriptor 1 when closed) they filled it: EAGAIN, 74.
+    #expect(process.terminationStatus == 0, "\(message)")
+    #expect(message.isEmpty)
+  }
+
   @Test("names with control characters stay on one line in records and messages")
   func controlCharacters() throws {
     let path = NSTemporaryDirectory() + "scrolldir-ctl-\(UUID().uuidString).evemu"
