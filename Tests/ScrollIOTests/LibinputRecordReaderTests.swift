@@ -102,6 +102,23 @@ struct LibinputRecordReaderTests {
     #expect(message.contains("five integers"))
   }
 
+  @Test(
+    "a record cut inside an event is malformed on its last line, at the end of the file, with or without a final newline",
+    arguments: ["", "\n"])
+  func cutAtEnd(_ ending: String) throws {
+    let kept = Self.twoDevices.split(separator: "\n", omittingEmptySubsequences: false).prefix(24)
+    let text = kept.joined(separator: "\n") + "\n  - [  3, 1394" + ending
+    let path = try Fixtures.temporaryFile(text, suffix: ".yml")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let error = Fixtures.recordingError { _ = try Fixtures.replay(path) }
+    guard case .malformed(_, let line, let message)? = error else {
+      Issue.record("expected malformed, got \(String(describing: error))")
+      return
+    }
+    #expect(line == 25, "the file has 25 lines")
+    #expect(message.hasSuffix("while parsing a flow sequence (at the end of the file)"))
+  }
+
   @Test("a YAML document that is not a libinput record")
   func notARecord() throws {
     let path = try Fixtures.temporaryFile("- just\n- a list\n", suffix: ".yml")

@@ -49,7 +49,7 @@ final class YAMLEventStream {
     }
     guard yaml_parser_parse(parser, event) == 1 else { throw parseError() }
     hasEvent = true
-    line = Int(event.pointee.start_mark.line) + 1
+    line = Self.line(of: event.pointee.start_mark, in: parser.pointee)
     switch event.pointee.type {
     case YAML_STREAM_START_EVENT: return .streamStart
     case YAML_STREAM_END_EVENT: return .streamEnd
@@ -106,10 +106,25 @@ final class YAMLEventStream {
     let problem = parser.pointee.problem.map { String(cString: $0) } ?? "invalid YAML"
     let context = parser.pointee.context.map { " " + String(cString: $0) } ?? ""
     let mark = parser.pointee.problem_mark
-    var message = "invalid YAML: \(problem)\(context) (column \(mark.column + 1))"
+    let place = Self.isEndOfInput(mark, in: parser.pointee) ? "at the end of the file" : "column \(mark.column + 1)"
+    var message = "invalid YAML: \(problem)\(context) (\(place))"
     if problem.contains("cannot start any token") {
       message += "; YAML allows no tab characters in indentation (expand them to spaces, e.g. with 'expand')"
     }
-    return .malformed(file: fileName, line: Int(mark.line) + 1, message: message)
+    return .malformed(file: fileName, line: Self.line(of: mark, in: parser.pointee), message: message)
+  }
+
+  /// The 1-based line of `mark`. libyaml puts the end of the input at the start of the line after
+  /// the last one (it ends the last line if the file does not); that end is reported on the last
+  /// line, which exists.
+  private static func line(of mark: yaml_mark_t, in parser: yaml_parser_t) -> Int {
+    isEndOfInput(mark, in: parser) && mark.line > 0 && mark.column == 0 ? Int(mark.line) : Int(mark.line) + 1
+  }
+
+  /// Whether `mark` is where the input ends: the reader has seen end of file, the scanner has
+  /// consumed every character but the NUL that libyaml's reader appends there, and `mark` is
+  /// the scanner's position.
+  private static func isEndOfInput(_ mark: yaml_mark_t, in parser: yaml_parser_t) -> Bool {
+    parser.eof != 0 && parser.unread <= 1 && mark.index == parser.mark.index
   }
 }
