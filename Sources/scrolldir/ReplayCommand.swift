@@ -72,6 +72,12 @@ enum ReplayCommand {
       } catch {
         throw .failed(error)
       }
+      for device in recording.devices where sentUndescribedTouches(device.description) {
+        Diagnostics.note(
+          "\(file): '\(device.label)' sent touch positions but the recording gives no axis ranges, "
+            + "so no finger scroll was read; replay a recording with its device description"
+            + (options.raw == nil ? "" : ", or give one with '--describe RECORDING'"))
+      }
     } catch {
       switch error {
       case .interrupted, .failed(.output(.interrupted)): throw .interrupted
@@ -106,6 +112,13 @@ enum ReplayCommand {
     } catch {
       throw .failed(.recording(error))
     }
+  }
+
+  /// Whether a device without a description sent multitouch positions: a touchpad whose finger
+  /// scrolling needs the axis ranges and resolution that only a description gives.
+  private static func sentUndescribedTouches(_ description: DeviceDescription) -> Bool {
+    description.origin == .inferred
+      && (description.has(.abs, .absMTPositionX) || description.has(.abs, .absMTPositionY))
   }
 
   /// The description `--describe` or `--capabilities` gives a raw stream (`nil`: inferred).

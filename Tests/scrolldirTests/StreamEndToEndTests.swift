@@ -290,6 +290,19 @@ struct StreamEndToEndTests {
     #expect(unknown.stderr.contains("unknown event code 'REL_WHEELS'"))
   }
 
+  @Test("a raw touchpad stream without --describe: no records, and a note saying what is missing")
+  func rawTouchpadUndescribed() throws {
+    let raw = try Binary.run(["replay", "--raw", "-"], stdin: try Self.rawBytes("touchpad-synaptics-ps2-2fg-vert-scroll.evemu"))
+    #expect(raw.status == 0)
+    #expect(raw.stdout == "")
+    #expect(
+      raw.stderr
+        == "scrolldir: -: 'stdin' sent touch positions but the recording gives no axis ranges, so no finger scroll "
+        + "was read; replay a recording with its device description, or give one with '--describe RECORDING'\n")
+    let wheel = try Binary.run(["replay", "--raw", "-"], stdin: try Self.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu"))
+    #expect(wheel.stderr == "", "a wheel stream needs no description")
+  }
+
   @Test("SYN_DROPPED in a recording: one gap record, the incomplete frame lost, offsets continue")
   func gap() throws {
     // The G502 usbhid recording with a SYN_DROPPED inserted inside its second frame (after its
