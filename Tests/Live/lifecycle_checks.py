@@ -13,21 +13,20 @@ rule (boot `overflow`, guest/overflow.sh).
 Scenarios of boot `hotplug`: hotplug, named-wait, second-device, idle-cpu, gesture-timeout,
 keyboard-discovery; of boot `overflow`: syn-dropped, udev-rule. Prints `PASS scenario/check` or
 `FAIL scenario/check: why` per check and `figures, …` lines; exits 1 if any check failed.
-Standard library only (and uinput_checks.py's evemu reader and kernel model).
+Standard library only (and the evemu reader and kernel model of recordings.py and kernel_model.py).
 """
-import json
 import os
 import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from live_checks import (KEYS, NOTCH, STATUS_KEYS, compare_records, parse_jsonl, read,  # noqa: E402
-                         rig_status, short)
-import uinput_checks  # noqa: E402
-
-ROOT = os.path.dirname(os.path.dirname(HERE))
-RECORDINGS = os.path.join(ROOT, "Tests", "Fixtures", "recordings")
+from evdev_codes import (ABS_MT_POSITION_Y, ABS_MT_SLOT, ABS_Y, EV_ABS, EV_KEY, EV_REL, EV_SYN,  # noqa: E402
+                         REL_WHEEL, SYN_DROPPED, SYN_REPORT)
+from kernel_model import events_per_packet  # noqa: E402
+from live_checks import KEYS, NOTCH, STATUS_KEYS, compare_records, rig_status, short  # noqa: E402
+from live_common import parse_jsonl, read  # noqa: E402
+from recordings import RECORDINGS, read_evemu  # noqa: E402
 
 BOOTS = {
     "hotplug": ["hotplug", "named-wait", "second-device", "idle-cpu", "gesture-timeout", "keyboard-discovery"],
@@ -58,11 +57,6 @@ PAD_FLOOD = (3000, 3000, 3300, 1800)                          # frames alternati
 PAD_POST = [1952, 2104, 2256]
 PAD_UNITS_PER_MM = (4448 - 1408) / 50.0                       # no resolution: libinput's 50 mm height
 JITTER = 0.25                                                 # TwoFingerScroll.jitterMargin (mm)
-
-EV_SYN, EV_KEY, EV_REL, EV_ABS = 0, 1, 2, 3
-SYN_REPORT, SYN_DROPPED = 0, 3
-REL_WHEEL = 8
-ABS_Y, ABS_MT_SLOT, ABS_MT_POSITION_Y = 0x01, 0x2f, 0x36
 
 
 class Checker:
@@ -383,8 +377,8 @@ def check_idle(d, c):
 
 def buffer_size(recording):
     """evdev_compute_buffer_size(): a reader's queue, in events, for the uinput device."""
-    dev, _ = uinput_checks.read_evemu(os.path.join(RECORDINGS, recording))
-    n = max(uinput_checks._events_per_packet(dev) * 8, 64)
+    dev, _ = read_evemu(os.path.join(RECORDINGS, recording))
+    n = max(events_per_packet(dev) * 8, 64)
     size = 1
     while size < n:
         size *= 2

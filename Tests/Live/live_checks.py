@@ -14,6 +14,8 @@ import os
 import re
 import sys
 
+from live_common import NODE_RX, Checker, parse_jsonl, read
+
 # One wheel notch from the host, as scrolldir must report it (libinput signs, v120 units):
 # kernel REL_WHEEL +1 (QEMU wheel-up) -> y -120 "Up"; REL_HWHEEL +1 (wheel-right) -> x +120 "Right".
 NOTCH = {"down": (0, 120), "up": (0, -120), "right": (120, 0), "left": (-120, 0)}
@@ -41,7 +43,6 @@ MONITOR_SCENARIOS = {
 
 KEYS = ["event", "time", "device", "source", "vertical", "horizontal", "old", "new", "unit"]
 STATUS_KEYS = ["event", "time", "device", "state", "reason"]
-NODE_RX = re.compile(r"^/dev/input/event[0-9]+$")
 
 
 def expected_records(steps, device):
@@ -81,44 +82,6 @@ def events(name):
     else:
         lines.append("stop")
     return "\n".join(lines) + "\n"
-
-
-class Checker:
-    def __init__(self, scenario):
-        self.scenario = scenario
-        self.failed = 0
-
-    def check(self, name, ok, why=""):
-        full = f"{self.scenario}/{name}"
-        if ok:
-            print(f"PASS {full}", flush=True)
-        else:
-            self.failed += 1
-            print(f"FAIL {full}: {why}", flush=True)
-        return ok
-
-
-def read(path, default=None):
-    try:
-        with open(path, errors="replace") as f:
-            return f.read()
-    except FileNotFoundError:
-        return default
-
-
-def parse_jsonl(text):
-    """(records, other_lines): JSON objects in order, and the lines that are not JSON objects."""
-    recs, other = [], []
-    for line in (text or "").splitlines():
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            other.append(line)
-            continue
-        (recs if isinstance(obj, dict) else other).append(obj if isinstance(obj, dict) else line)
-    return recs, other
 
 
 def rig_status(d, rc):

@@ -17,7 +17,7 @@
 #              delivered (evemu-record) must be what a model of its input core predicts
 #   libinput   the same playback, watched by `libinput debug-events` too: per recording, the
 #              collapsed stroke sequences and the share of frames where both scroll the same way,
-#              asserted as listed (with the reason of every difference) in uinput_checks.py
+#              asserted as listed (with the reason of every difference) in libinput_expectations.py
 #   live-replay and libinput share one guest boot (with udevd) when both run; the recordings are
 #   played $SCROLLDIR_LIVE_LANES (default 4) at a time.
 # One boot `hotplug` (empty USB bus, no PS/2 driver, uinput; guest/hotplug.sh asks the host for each
