@@ -219,6 +219,27 @@ struct StreamEndToEndTests {
     #expect(statsLines.allSatisfy { $0.contains(" 1 record 1.000 detents") })
   }
 
+  @Test("SIGUSR1 and SIGUSR2 sent just before SIGINT, while a replay waits on a pipe: both are handled before the summary")
+  func usrThenInterrupt() throws {
+    let running = try Running(["replay", "--stats", "-"])
+    let text = try Self.evemuPrefix("wheel-logitech-g502-usbhid-lowres.evemu", frames: 1)
+    running.stdin.fileHandleForWriting.write(Data(text.utf8))
+    #expect(running.readLines(1).count == 1)
+    let pid = running.process.processIdentifier
+    kill(pid, SIGUSR1)
+    kill(pid, SIGUSR2)
+    kill(pid, SIGINT)
+    let result = running.finish()
+    #expect(result.status == 0)
+    let lines = result.stderr.split(separator: "\n")
+    // SIGUSR1 prints the one detent Down; SIGUSR2 then resets the counters, so --stats at the end
+    // has nothing left to count; the summary still counts the record written.
+    #expect(lines.filter { $0.contains("stdin wheel Down") && $0.contains(" 1 record 1.000 detents") }.count == 1, "\(result.stderr)")
+    #expect(lines.filter { $0.contains("stats since") }.count == 2, "one on SIGUSR1, one at exit: \(result.stderr)")
+    #expect(lines.contains { $0.hasPrefix("scrolldir: interrupted: ") }, "\(result.stderr)")
+    #expect(lines.last.map { $0.contains("no scrolling") } == true, "the counters after the reset: \(result.stderr)")
+  }
+
   @Test("a reader that stops after one line (| head -1) ends a long replay at once with status 0")
   func headOne() throws {
     // 20 000 copies of the G502's four detents: about 80 000 records.

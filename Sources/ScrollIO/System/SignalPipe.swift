@@ -43,7 +43,9 @@ public enum SignalPipe {
     return FileDescriptor(rawValue: readEnd)
   }
 
-  /// Empties the pipe and returns the signals that arrived since the last call, in number order.
+  /// Empties the pipe and returns the signals that arrived since the last call: in number order,
+  /// except that `SIGINT` and `SIGTERM` come last, so a `SIGUSR1` or `SIGUSR2` that came with an
+  /// interrupt (or while a read waited) is handled before the program stops.
   public static func takePending() -> [Int32] {
     var buffer = [UInt8](repeating: 0, count: 64)
     while true {
@@ -53,7 +55,9 @@ public enum SignalPipe {
       if count < buffer.count { break }
     }
     let bits = pending.exchange(0, ordering: .relaxed)
-    return (1..<64).filter { bits & (UInt64(1) << UInt64($0)) != 0 }.map(Int32.init)
+    let signals = (1..<64).filter { bits & (UInt64(1) << UInt64($0)) != 0 }.map(Int32.init)
+    let ends: [Int32] = [SIGINT, SIGTERM]
+    return signals.filter { !ends.contains($0) } + signals.filter { ends.contains($0) }
   }
 
   /// Whether a signal arrived since the last ``takePending()`` (one atomic load, cheap enough to
