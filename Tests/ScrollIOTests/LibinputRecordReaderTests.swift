@@ -119,6 +119,21 @@ struct LibinputRecordReaderTests {
     #expect(message.hasSuffix("while parsing a flow sequence (at the end of the file)"))
   }
 
+  @Test("nesting deeper than any libinput record is refused at the line where it goes too deep")
+  func deepNesting() throws {
+    // 200 000 nested sequences under an unknown key take libyaml minutes to get through.
+    let text = "version: 1\nndevices: 1\nx:\n  " + String(repeating: "[", count: 200_000)
+      + String(repeating: "]", count: 200_000) + "\n" + Self.twoDevices
+    let path = try Fixtures.temporaryFile(text, suffix: ".yml")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let error = Fixtures.recordingError { _ = try Fixtures.replay(path) }
+    guard case .malformed(_, 4, let message)? = error else {
+      Issue.record("expected malformed at line 4, got \(String(describing: error))")
+      return
+    }
+    #expect(message == "mappings and sequences nested more than 64 deep; a libinput record nests 7 deep")
+  }
+
   @Test("a YAML document that is not a libinput record")
   func notARecord() throws {
     let path = try Fixtures.temporaryFile("- just\n- a list\n", suffix: ".yml")

@@ -18,6 +18,13 @@ final class YAMLEventStream {
   private let file: UnsafeMutablePointer<FILE>
   /// The 1-based line where the current event starts.
   private(set) var line = 0
+  /// How many mappings and sequences the current event is inside.
+  private var depth = 0
+
+  /// The deepest nesting read. A libinput record nests 7 deep (document, `devices`, a device,
+  /// `events`, an event, `evdev`, one event's numbers); a deeper file is refused at once, since
+  /// libyaml's time grows with the square of the depth (200 000 nested `[` take minutes).
+  static let maximumDepth = 64
 
   /// Takes ownership of `descriptor` (closed on deinit).
   init(descriptor: FileDescriptor, fileName: String) throws(RecordingError) {
@@ -41,7 +48,7 @@ final class YAMLEventStream {
 
   /// Advances to the next event.
   /// - Throws: ``RecordingError/malformed(file:line:message:)`` with libyaml's problem and position,
-  ///   or ``RecordingError/io(file:errno:)`` when reading fails.
+  ///   or for nesting deeper than ``maximumDepth``; ``RecordingError/io(file:errno:)`` when reading fails.
   func next() throws(RecordingError) -> Kind {
     if hasEvent {
       yaml_event_delete(event)
@@ -55,12 +62,27 @@ final class YAMLEventStream {
     case YAML_STREAM_END_EVENT: return .streamEnd
     case YAML_DOCUMENT_START_EVENT: return .documentStart
     case YAML_DOCUMENT_END_EVENT: return .documentEnd
-    case YAML_MAPPING_START_EVENT: return .mappingStart
-    case YAML_MAPPING_END_EVENT: return .mappingEnd
-    case YAML_SEQUENCE_START_EVENT: return .sequenceStart
-    case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
+    case YAML_MAPPING_START_EVENT:
+      try enter()
+      return .mappingStart
+    case YAML_MAPPING_END_EVENT:
+      depth -= 1
+      return .mappingEnd
+    case YAML_SEQUENCE_START_EVENT:
+      try enter()
+      return .sequenceStart
+    case YAML_SEQUENCE_END_EVENT:
+      depth -= 1
+      return .sequenceEnd
     case YAML_SCALAR_EVENT: return .scalar
     default: throw malformed("YAML aliases (*name) are not used in libinput records and are not supported")
+    }
+  }
+
+  private func enter() throws(RecordingError) {
+    depth += 1
+    guard depth <= Self.maximumDepth else {
+      throw malformed("mappings and sequences nested more than \(Self.maximumDepth) deep; a libinput record nests 7 deep")
     }
   }
 
