@@ -50,6 +50,31 @@ struct RecordingEdgeTests {
     #expect(result?.message.hasPrefix(message) == true, "\(name): \(String(describing: result))")
   }
 
+  @Test(
+    "text that is neither evemu nor a libinput record is refused at its first content line",
+    arguments: [
+      ("# a comment\n\nfoo: bar\nbaz: 1\n", 3), ("Nov 29 12:00:01 host kernel: usb 1-1: new device\n", 1),
+      ("- just\n- a list\n", 1),
+    ])
+  func notARecordingStart(_ text: String, _ line: Int) throws {
+    let result = try Self.malformed(text, suffix: ".txt")
+    #expect(result?.line == line)
+    #expect(result?.message.hasPrefix("expected evemu lines (N:, I:, B:, A:, E: …) or a libinput record") == true)
+  }
+
+  @Test("text that is not UTF-8 in a libinput record is refused at its byte offset")
+  func invalidUTF8() throws {
+    let path = try Fixtures.temporaryFile("", suffix: ".yml")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // 0xFF can start no UTF-8 sequence; it follows 40 bytes, so its (0-based) offset is 40.
+    try Data("version: 1\ndevices:\n- evdev:\n    name: \"".utf8 + [0xFF] + Data("\"\n".utf8)).write(to: URL(fileURLWithPath: path))
+    guard case .malformed(_, 0, let message)? = Fixtures.recordingError({ _ = try Fixtures.replay(path) }) else {
+      Issue.record("expected malformed with no line")
+      return
+    }
+    #expect(message == "byte 40: invalid YAML: invalid leading UTF-8 octet")
+  }
+
   @Test("times beyond Timestamp's range are rejected, not trapped on")
   func hugeTime() throws {
     let text = "devices:\n- node: x\n  events:\n  - evdev:\n    - [10000000000000, 0, 2, 8, 1]\n"

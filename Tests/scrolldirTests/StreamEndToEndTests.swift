@@ -133,6 +133,22 @@ struct StreamEndToEndTests {
     #expect(result.stdout.contains(#""device":"HUION Huion Keydial_K20""#))
   }
 
+  @Test("from a pipe, text that is not a recording is refused at once, and so is binary data after a libinput record's first line")
+  func pipeRefusedEarly() throws {
+    for (first, message) in [
+      ("foo: bar\n", "scrolldir: <stdin>:1: expected evemu lines"),
+      ("version: 1\n\u{7}", "scrolldir: <stdin>: byte 11: binary data (control character 0x7) in a libinput record"),
+    ] {
+      let running = try Running(["replay", "-"])
+      running.stdin.fileHandleForWriting.write(Data(first.utf8))
+      // The pipe stays open: the refusal must not wait for its end.
+      let result = running.finish()
+      try running.stdin.fileHandleForWriting.close()
+      #expect(result.status == 65)
+      #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+  }
+
   @Test("SIGTERM while stdout is blocked (a reader that stopped reading): exit 0 with the summary")
   func blockedOutput() throws {
     let fifo = NSTemporaryDirectory() + "scrolldir-out-\(UUID().uuidString)"

@@ -65,11 +65,13 @@ final class LineReader {
   ///   comments and blank lines (endless input such as `yes '#'`), or one line is longer.
   func peekFirstContentLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
     var lineStart = start
+    firstContentLineNumber = 1
     while true {
       if let newline = firstNewline(from: lineStart) {
         let line = bytes(lineStart, newline)
         if isContent(line) { return line }
         lineStart = newline + 1
+        firstContentLineNumber += 1
         continue
       }
       if reachedEOF {
@@ -87,10 +89,8 @@ final class LineReader {
     }
   }
 
-  /// The bytes read from the descriptor but not yet returned as lines.
-  var bufferedBytes: UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(rebasing: storage[start..<end])
-  }
+  /// The 1-based line number of the line ``peekFirstContentLine()`` returned.
+  private(set) var firstContentLineNumber = 1
 
   /// Closes the descriptor now (when the file is to be read another way) instead of at the end.
   func closeDescriptor() {
@@ -98,18 +98,29 @@ final class LineReader {
     owned = false
   }
 
-  /// Copies everything after the buffered bytes from the descriptor to `target`.
+  /// Copies the buffered bytes and the rest of the descriptor to `target`, refusing binary data
+  /// (control characters that YAML does not allow) as soon as it arrives.
   /// - Throws: ``RecordingError/io(file:errno:)`` when reading fails,
-  ///   ``RecordingError/temporaryFile(directory:errno:)`` when writing `target` fails.
+  ///   ``RecordingError/temporaryFile(directory:errno:)`` when writing `target` fails,
+  ///   ``RecordingError/malformed(file:line:message:)`` for binary data or more than `limit` bytes.
   func copyRest(to target: FileDescriptor, directory: String, limit: Int) throws(RecordingError) {
-    let chunk = UnsafeMutableRawBufferPointer(rebasing: storage[...])
-    var copied = end - start
-    while !reachedEOF {
+    var copied = 0
+    var pending = UnsafeRawBufferPointer(rebasing: storage[start..<end])
+    while true {
+      try refuseBinary(pending, at: copied)
+      do {
+        try target.writeAll(pending)
+      } catch {
+        throw .temporaryFile(directory: directory, errno: error)
+      }
+      copied += pending.count
       guard copied <= limit else {
         throw .malformed(
           file: fileName, line: 0,
           message: "more than \(limit >> 20) MiB of YAML from a pipe: save the recording to a file and replay that")
       }
+      if reachedEOF { break }
+      let chunk = UnsafeMutableRawBufferPointer(rebasing: storage[...])
       let count: Int
       do {
         count = try descriptor.read(into: chunk)
@@ -117,16 +128,21 @@ final class LineReader {
         throw .io(file: fileName, errno: error)
       }
       if count == 0 { break }
-      copied += count
-      do {
-        try target.writeAll(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
-      } catch {
-        throw .temporaryFile(directory: directory, errno: error)
-      }
+      pending = UnsafeRawBufferPointer(rebasing: chunk[..<count])
     }
     start = 0
     end = 0
     reachedEOF = true
+  }
+
+  /// Throws for the first control character other than tab, line feed and carriage return
+  /// (YAML 1.1's printable set): binary data after a first line that looked like YAML.
+  private func refuseBinary(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(RecordingError) {
+    guard let index = bytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F })
+    else { return }
+    throw .malformed(
+      file: fileName, line: 0,
+      message: "byte \(offset + index): binary data (control character 0x\(String(bytes[index], radix: 16))) in a libinput record")
   }
 
   private func isContent(_ line: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -59,12 +59,12 @@ public final class Recording {
     }
     guard isText(first) else {
       throw .malformed(
-        file: fileName, line: 1,
+        file: fileName, line: lines.firstContentLineNumber,
         message: "binary data: expected evemu text or a libinput record (for raw input_event streams use 'replay --raw')")
     }
-    guard couldStartYAMLMapping(first) else {
+    guard couldStartLibinputRecord(first) else {
       throw .malformed(
-        file: fileName, line: 1,
+        file: fileName, line: lines.firstContentLineNumber,
         message: "expected evemu lines (N:, I:, B:, A:, E: …) or a libinput record (YAML starting 'version:' or 'devices:')")
     }
     let reopenPath: String
@@ -117,11 +117,19 @@ public final class Recording {
     }
   }
 
-  /// Whether a line could begin a YAML document holding a mapping (a `key:`, a flow or block
-  /// collection, a directive or `---`), told before any of it is copied from a pipe.
-  private static func couldStartYAMLMapping(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
-    return line.contains(UInt8(ascii: ":")) || "-{[%".utf8.contains(first)
+  /// The top-level keys of a libinput record (`libinput record` writes `version:` first; a pasted
+  /// fragment may start at `devices:` or `events:`).
+  private static let recordKeys = ["version", "ndevices", "libinput", "system", "devices", "events"]
+
+  /// Whether a line could begin a libinput record: one of its top-level keys, a flow mapping, a
+  /// directive or `---`. Told before any of it is copied from a pipe, so other text (a log, a
+  /// `key: value` file) is refused at once instead of after the end of its input.
+  private static func couldStartLibinputRecord(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    let text = String(decoding: line, as: UTF8.self).drop { $0 == " " || $0 == "\t" }
+    if text.hasPrefix("---") || text.hasPrefix("%") || text.hasPrefix("{") { return true }
+    return recordKeys.contains { key in
+      text.hasPrefix(key) && text.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }.hasPrefix(":")
+    }
   }
 
   /// Whether a line starts like an evemu line: one of `N I P B A L S E` and a colon.
@@ -165,12 +173,6 @@ public final class Recording {
     guard raw >= 0 else { throw .temporaryFile(directory: directory, errno: .current) }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     let spool = FileDescriptor(rawValue: raw)
-    do {
-      try spool.writeAll(lines.bufferedBytes)
-    } catch {
-      spool.close()
-      throw .temporaryFile(directory: directory, errno: error)
-    }
     do {
       try lines.copyRest(to: spool, directory: directory, limit: maximumSpooledBytes)
     } catch {

@@ -122,8 +122,12 @@ final class YAMLEventStream {
   }
 
   private func parseError() -> RecordingError {
-    if parser.pointee.error == YAML_READER_ERROR, ferror(file) != 0 {
-      return .io(file: fileName, errno: .current)
+    if parser.pointee.error == YAML_READER_ERROR {
+      if ferror(file) != 0 { return .io(file: fileName, errno: .current) }
+      // The reader (decoding) has no line, only the byte offset of the problem.
+      let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unreadable text"
+      return .malformed(
+        file: fileName, line: 0, message: "byte \(parser.pointee.problem_offset): invalid YAML: \(problem)")
     }
     let problem = parser.pointee.problem.map { String(cString: $0) } ?? "invalid YAML"
     let context = parser.pointee.context.map { " " + String(cString: $0) } ?? ""
