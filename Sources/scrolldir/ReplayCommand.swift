@@ -39,6 +39,7 @@ enum ReplayCommand {
   ) throws(CommandError) {
     do throws(Stop) {
       let recording = try open(file, options)
+      ReplayNotes.beforeEvents(file, recording.devices)
       var pipelines = recording.devices.map {
         DevicePipeline(device: $0.label, description: $0.description, options: options.pipeline)
       }
@@ -72,12 +73,7 @@ enum ReplayCommand {
       } catch {
         throw .failed(error)
       }
-      for device in recording.devices where sentUndescribedTouches(device.description) {
-        Diagnostics.note(
-          "\(file): '\(device.label)' sent touch positions but the recording gives no axis ranges, "
-            + "so no finger scroll was read; replay a recording with its device description"
-            + (options.raw == nil ? "" : ", or give one with '--describe RECORDING'"))
-      }
+      ReplayNotes.afterEvents(file, recording.devices, raw: options.raw != nil)
     } catch {
       switch error {
       case .interrupted, .failed(.output(.interrupted)): throw .interrupted
@@ -112,13 +108,6 @@ enum ReplayCommand {
     } catch {
       throw .failed(.recording(error))
     }
-  }
-
-  /// Whether a device without a description sent multitouch positions: a touchpad whose finger
-  /// scrolling needs the axis ranges and resolution that only a description gives.
-  private static func sentUndescribedTouches(_ description: DeviceDescription) -> Bool {
-    description.origin == .inferred
-      && (description.has(.abs, .absMTPositionX) || description.has(.abs, .absMTPositionY))
   }
 
   /// The description `--describe` or `--capabilities` gives a raw stream (`nil`: inferred).

@@ -114,6 +114,34 @@ struct EndToEndTests {
         == (try Self.expected("wheel-logitech-g502-usbhid-lowres.jsonl")) + (try Self.expected("other-huion-keydial-k20-dial-ccw.jsonl")))
   }
 
+  @Test(
+    "a recording whose only device cannot scroll says why on stderr and exits 0",
+    arguments: [
+      ("touchpad-alps-glidepoint-2fg-tap.evemu", "'AlpsPS/2 ALPS GlidePoint' cannot scroll: a semi-MT touchpad (INPUT_PROP_SEMI_MT) reports a bounding box, not two fingers"),
+      ("other-touchscreen-ep0430m09-2fg-drag.evemu", "'EP0430M09' cannot scroll: a touchscreen (INPUT_PROP_DIRECT), where dragging is direct manipulation"),
+      ("trackpoint-tpps2-ibm-motion-no-scroll.evemu", "'TPPS/2 IBM TrackPoint' cannot scroll: a mouse with no wheel (REL_WHEEL, REL_HWHEEL)"),
+    ])
+  func cannotScroll(_ name: String, _ reason: String) throws {
+    let result = try Binary.run(["replay", Self.recording(name)])
+    #expect(result.status == 0)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "scrolldir: \(Self.recording(name)): \(reason); its events give no records\n")
+  }
+
+  @Test("a touchpad description whose position axes are empty (minimum == maximum) cannot scroll, and says so")
+  func emptyAxes() throws {
+    let original = try String(contentsOfFile: Self.recording("touchpad-synaptics-ps2-2fg-vert-scroll.evemu"), encoding: .utf8)
+    let path = NSTemporaryDirectory() + "scrolldir-e2e-\(UUID().uuidString).evemu"
+    let emptied = original.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.hasPrefix("A: 35 ") ? "A: 35 1472 1472 8 0" : String(line)
+    }
+    try emptied.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try Binary.run(["replay", path])
+    #expect(result.stdout == "")
+    #expect(result.stderr.contains("cannot scroll: a touchpad without usable position axes"), "\(result.stderr)")
+  }
+
   @Test("a malformed recording exits 65 with file:line: and what was expected; records before it stay whole")
   func malformed() throws {
     let path = NSTemporaryDirectory() + "scrolldir-e2e-\(UUID().uuidString).evemu"
