@@ -10,6 +10,9 @@ enum CommandError: Error {
   /// SIGINT or SIGTERM ended the command (reported by the command, not an error).
   case interrupted
   case output(LineWriter.Failure)
+  /// Recordings of a replay that could not be read, each reported when it failed while the
+  /// others were replayed; the status is the first failure's.
+  case recordingsFailed(ExitCode)
 
   /// The sysexits status for this error.
   var exitCode: ExitCode {
@@ -29,6 +32,7 @@ enum CommandError: Error {
     case .interrupted: .success
     case .output(.closed), .output(.interrupted): .success
     case .output(.failed): .ioError
+    case .recordingsFailed(let status): status
     }
   }
 
@@ -43,6 +47,7 @@ enum CommandError: Error {
     case .output(.closed): nil
     case .output(.interrupted): "interrupted while the reader of the output was not reading"
     case .output(.failed(let errno)): "cannot write output: \(errno)"
+    case .recordingsFailed: nil
     }
   }
 

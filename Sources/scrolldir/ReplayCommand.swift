@@ -5,27 +5,31 @@ import ScrollIO
 /// `scrolldir replay FILE…`: each file in turn, its devices merged by time, through the same
 /// pipeline as live devices; mode timers run on the recording's own clock. SIGINT and SIGTERM end
 /// it with the summary (also while it waits for more input on a pipe); SIGUSR1 and SIGUSR2 print
-/// and reset the counters.
+/// and reset the counters. A file that cannot be read, or turns out malformed, is reported and
+/// the next one replayed, as cat(1) goes on past a bad file; the exit status is the first failure's.
 enum ReplayCommand {
   static func run(files: [String], options: Options) throws(CommandError) {
     let output = OutputStage(options: options)
     var clock: Timestamp?
+    var firstFailure: ExitCode?
     do {
-      for file in files { try replay(file, options, output, &clock) }
+      for file in files {
+        do {
+          try replay(file, options, output, &clock)
+        } catch .recording(let error) {
+          Diagnostics.note(error.description)
+          firstFailure = firstFailure ?? CommandError.recording(error).exitCode
+        }
+      }
     } catch .interrupted, .output(.interrupted) {
       try output.finish()
       Diagnostics.note("interrupted: " + output.summary)
       if options.stats { try output.writeStats() }
+      if let firstFailure { throw .recordingsFailed(firstFailure) }
       return
-    } catch {
-      // A malformed or unreadable recording: what was complete before it still goes out.
-      if case .recording = error {
-        try? output.finish()
-        if options.stats { try? output.writeStats() }
-      }
-      throw error
     }
     if options.stats { try output.writeStats() }
+    if let firstFailure { throw .recordingsFailed(firstFailure) }
   }
 
   /// A replay ended by SIGINT or SIGTERM.
@@ -43,6 +47,7 @@ enum ReplayCommand {
       var pipelines = recording.devices.map {
         DevicePipeline(device: $0.label, description: $0.description, options: options.pipeline)
       }
+      var failure: RecordingError?
       while true {
         if SignalPipe.hasPending { try handleSignals(output, at: clock) }
         let recorded: RecordedEvent
@@ -52,7 +57,9 @@ enum ReplayCommand {
         } catch .io(_, .interrupted) where SignalPipe.terminationPending {
           continue
         } catch {
-          throw .failed(.recording(error))
+          // Malformed from here on: what came before it is complete, and is finished below.
+          failure = error
+          break
         }
         do {
           try output.advance(to: recorded.event.time)
@@ -73,6 +80,7 @@ enum ReplayCommand {
       } catch {
         throw .failed(error)
       }
+      if let failure { throw .failed(.recording(failure)) }
       ReplayNotes.afterEvents(file, recording.devices, raw: options.raw != nil)
     } catch {
       switch error {

@@ -142,6 +142,23 @@ struct EndToEndTests {
     #expect(result.stderr.contains("cannot scroll: a touchpad without usable position axes"), "\(result.stderr)")
   }
 
+  @Test("a file that cannot be read among several is reported, the others are replayed, and the status is the first failure's")
+  func badFileAmongSeveral() throws {
+    let tabs = Self.recording("wheel-pixart-hp-mouse-buttons-only-tabs.yml")
+    let result = try Binary.run([
+      "replay", "--json", Self.recording("wheel-logitech-g502-usbhid-lowres.evemu"), "/nonexistent.evemu", tabs,
+      Self.recording("other-huion-keydial-k20-dial-ccw.yml"),
+    ])
+    #expect(result.status == 66)
+    #expect(
+      result.stdout
+        == (try Self.expected("wheel-logitech-g502-usbhid-lowres.jsonl")) + (try Self.expected("other-huion-keydial-k20-dial-ccw.jsonl")))
+    let errors = result.stderr.split(separator: "\n")
+    #expect(errors.count == 2)
+    #expect(errors.first == "scrolldir: /nonexistent.evemu: cannot open recording: No such file or directory")
+    #expect(errors.last?.hasPrefix("scrolldir: \(tabs):38: invalid YAML") == true)
+  }
+
   @Test("a malformed recording exits 65 with file:line: and what was expected; records before it stay whole")
   func malformed() throws {
     let path = NSTemporaryDirectory() + "scrolldir-e2e-\(UUID().uuidString).evemu"
