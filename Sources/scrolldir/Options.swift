@@ -144,6 +144,12 @@ struct Options: Equatable {
       }
       return .replay(files: rest)
     default:
+      // Event nodes are named by path; a bare word here is most likely a mistyped command.
+      guard first.contains("/") else {
+        throw UsageError(
+          message: "unknown command '\(first)': the commands are monitor, list and replay; "
+            + "name a device by its path, e.g. /dev/input/event5 or ./\(first)")
+      }
       return .monitor(devices: positional)
     }
   }

@@ -98,6 +98,7 @@ struct OptionsTests {
     UsageCase(name: "--axis with a bad value", arguments: ["--axis", "diagonal"], message: "invalid value 'diagonal' for '--axis'"),
     UsageCase(name: "replay without files", arguments: ["replay"], message: "'replay' needs at least one FILE"),
     UsageCase(name: "list with an argument", arguments: ["list", "x"], message: "'list' takes no arguments"),
+    UsageCase(name: "a mistyped command", arguments: ["replya", "f.evemu"], message: "unknown command 'replya': the commands are"),
     UsageCase(name: "--json=yes", arguments: ["--json=yes"], message: "option '--json' takes no value"),
     UsageCase(name: "--step 0", arguments: ["replay", "--step", "0", "a"], message: "invalid value '0' for '--step'"),
     UsageCase(name: "--step below 0.01 mm", arguments: ["replay", "--step", "1e-300", "a"], message: "invalid value '1e-300' for '--step'"),
