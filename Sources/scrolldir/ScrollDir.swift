@@ -7,7 +7,12 @@ import ScrollIO
 enum ScrollDir {
   static func main() {
     signal(SIGPIPE, SIG_IGN)
-    openStandardDescriptors()
+    let closed = openStandardDescriptors()
+    if closed.contains(STDOUT_FILENO) {
+      // Like cat(1) into a closed descriptor: everything would be lost, so say so and fail.
+      Diagnostics.note("cannot write output: standard output is closed")
+      exit(ExitCode.ioError.rawValue)
+    }
     let signals: FileDescriptor
     do {
       signals = try SignalPipe.install([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
@@ -44,10 +49,13 @@ enum ScrollDir {
 
   /// Opens `/dev/null` on any of descriptors 0, 1 and 2 that the caller closed (`scrolldir >&-`),
   /// so that no file scrolldir opens takes their place and receives records or messages.
-  private static func openStandardDescriptors() {
-    for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) < 0 {
+  /// - Returns: the descriptors that were closed.
+  private static func openStandardDescriptors() -> [Int32] {
+    let closed = (Int32(0)...2).filter { fcntl($0, F_GETFD) < 0 }
+    for descriptor in closed {
       _ = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
     }
+    return closed
   }
 
   private static func write(_ text: String) throws(CommandError) {

@@ -177,24 +177,32 @@ struct StreamEndToEndTests {
     #expect(message.hasPrefix("scrolldir: interrupted: "), "\(message)")
   }
 
-  @Test("started with stdout closed (>&-): the records go nowhere, not into a descriptor scrolldir opens later")
+  @Test("started with stdout closed (>&-): exit 74 saying so, as cat does, instead of records going nowhere")
   func closedStdout() throws {
-    let frames = try String(contentsOfFile: Self.recording("wheel-logitech-g502-usbhid-lowres.evemu"), encoding: .utf8)
-      .split(separator: "\n").filter { $0.hasPrefix("E:") }.joined(separator: "\n") + "\n"
-    let path = NSTemporaryDirectory() + "scrolldir-closed-\(UUID().uuidString).evemu"
-    try String(repeating: frames, count: 2000).write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exec \"$0\" replay \"$1\" >&-", Binary.path, path]
+    process.arguments = ["-c", "exec \"$0\" replay \"$1\" >&-", Binary.path, Self.recording("wheel-logitech-g502-usbhid-lowres.evemu")]
     let err = Pipe()
     process.standardError = err
     try process.run()
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    // 8000 records: written into the signal pipe (descriptor 1 when closed) they filled it: EAGAIN, 74.
-    #expect(process.terminationStatus == 0, "\(message)")
-    #expect(message.isEmpty)
+    #expect(process.terminationStatus == 74)
+    #expect(message == "scrolldir: cannot write output: standard output is closed\n")
+  }
+
+  @Test("started with stdin and stderr closed: a replay of a file still writes its records")
+  func closedStdinAndStderr() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exec \"$0\" replay \"$1\" <&- 2>&-", Binary.path, Self.recording("wheel-logitech-g502-usbhid-lowres.evemu")]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let records = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(records.split(separator: "\n").count == 4)
   }
 
   @Test("names with control characters stay on one line in records and messages")
