@@ -102,7 +102,9 @@ struct Options: Equatable {
         options.modes.axis = axis
       case "--step":
         let value = try arguments.value(for: name, inline, "a distance in mm")
-        guard let step = Double(value), step >= Self.minimumStep, step <= 1000 else {
+        guard value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let step = Double(value),
+          step >= Self.minimumStep, step <= 1000
+        else {
           throw UsageError(message: "invalid value '\(value)' for '--step': expected a distance from 0.01 to 1000 mm")
         }
         options.modes.fingerStep = step
@@ -116,7 +118,7 @@ struct Options: Equatable {
         describe = try arguments.value(for: name, inline, "a recording file")
       case "--capabilities":
         let value = try arguments.value(for: name, inline, "event code names such as REL_WHEEL,REL_WHEEL_HI_RES")
-        capabilities = value.split(separator: ",").map { String($0) }
+        capabilities = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
       default:
         throw UsageError(message: "unknown option '\(argument)'")
       }
@@ -189,8 +191,9 @@ struct Options: Equatable {
         throw UsageError(message: "'--raw' reads one stream: 'replay --raw -' or 'replay --raw FILE'")
       }
       options.raw = describe.map { .recording($0) } ?? capabilities.map { .codes($0) } ?? .inferred
-      if capabilities?.isEmpty == true {
-        throw UsageError(message: "'--capabilities' needs event code names, e.g. REL_WHEEL,REL_WHEEL_HI_RES")
+      if capabilities?.contains("") == true {
+        throw UsageError(
+          message: "'--capabilities' needs event code names separated by single commas, e.g. REL_WHEEL,REL_WHEEL_HI_RES")
       }
       if let unknown = capabilities?.first(where: { EventNames.code(named: $0) == nil }) {
         throw UsageError(

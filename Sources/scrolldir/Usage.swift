@@ -29,10 +29,10 @@ enum Usage {
                               both. (default: both)
       --natural               Natural scrolling for touchpads (content follows the fingers).
       --detents               One wheel record per whole detent (120 v120) crossed.
-      --step <mm>             One finger record per <mm> of scrolling.
+      --step <mm>             One finger record per <mm> of scrolling (0.01 to 1000).
       --changes-only          Only records whose direction differs from the last on that axis.
       --gestures              One record per scroll gesture instead of per step.
-      --idle-timeout <ms>     Pause that ends a gesture. (default: 500)
+      --idle-timeout <ms>     Pause that ends a gesture, 1 to 3600000. (default: 500)
       --debounce              Hold a lone first hi-res wheel step until the next confirms it
                               (libinput 1.29's wheel debouncing).
       --stats                 Print totals per device and direction at exit (SIGUSR1 prints
