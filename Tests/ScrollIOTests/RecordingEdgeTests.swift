@@ -93,6 +93,20 @@ struct RecordingEdgeTests {
     #expect(try Self.malformed("N: x\nQ: bogus\n", suffix: ".evemu")?.message.hasSuffix("found 'Q:'") == true)
   }
 
+  @Test(
+    "a line after the events that is not an event says what it is",
+    arguments: [
+      ("hello", "expected an event line 'E: sec.usec type code value', found 'hello'"),
+      ("N: late", "expected an event line 'E: sec.usec type code value', found a 'N:' description line after the events"),
+      ("E: 6.4", "expected 'E: sec.usec type code value' (type and code in hex); the line ends before the type (is the file cut off?)"),
+      ("E: 6.400000 0002 0008", "expected 'E: sec.usec type code value' (type and code in hex); the line ends before the value (is the file cut off?)"),
+    ])
+  func lineAfterEvents(_ line: String, _ message: String) throws {
+    let result = try Self.malformed("E: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n" + line, suffix: ".evemu")
+    #expect(result?.line == 3)
+    #expect(result?.message == message)
+  }
+
   @Test("a line longer than 16 MiB (e.g. /dev/zero) is refused instead of filling memory")
   func endlessLine() {
     guard case .malformed(_, 1, let message)? = Fixtures.recordingError({ _ = try Fixtures.replay("/dev/zero") }) else {

@@ -52,7 +52,12 @@ final class EvemuReader: RecordingReader {
       var scanner = ByteScanner(line)
       guard let tag = Self.tag(of: &scanner) else { continue }
       guard tag == UInt8(ascii: "E") else {
-        throw lines.malformed("expected an event line 'E: sec.usec type code value', found a '\(Character(Unicode.Scalar(tag))):' description line after the events")
+        let expected = "expected an event line 'E: sec.usec type code value'"
+        let word = scanner.word()
+        guard "NIPBALS".utf8.contains(tag), word.utf8.dropFirst().first == UInt8(ascii: ":") else {
+          throw lines.malformed(expected + ", found '\(word)'")
+        }
+        throw lines.malformed(expected + ", found a '\(word.prefix(2))' description line after the events")
       }
       let event = try Self.event(&scanner, lines)
       if inferring { devices[0].description.noteSeen(event) }
@@ -68,6 +73,15 @@ final class EvemuReader: RecordingReader {
     return first
   }
 
+  private static let notHex = "; the type or code is not a 1–4 digit hex number"
+
+  /// Throws when an `E:` line ends before `field`: a file cut off in the middle of a line.
+  private static func requireMore(_ scanner: ByteScanner, _ field: String, _ lines: LineReader) throws(RecordingError) {
+    guard scanner.atEndOfContent else { return }
+    throw lines.malformed(
+      "expected 'E: sec.usec type code value' (type and code in hex); the line ends before the \(field) (is the file cut off?)")
+  }
+
   /// Parses the rest of an `E:` line.
   static func event(_ scanner: inout ByteScanner, _ lines: LineReader) throws(RecordingError) -> InputEvent {
     let expected = "expected 'E: sec.usec type code value' (type and code in hex)"
@@ -76,10 +90,12 @@ final class EvemuReader: RecordingReader {
     scanner.skipSpaces()
     guard let seconds = scanner.unsignedDigits(maxDigits: 12), scanner.consume(UInt8(ascii: "."), skippingSpaces: false),
       let micros = scanner.unsignedDigits(maxDigits: 6)
-    else { throw lines.malformed(expected + "; the time is not sec.usec") }
-    guard let type = scanner.hex(maxDigits: 4), let code = scanner.hex(maxDigits: 4) else {
-      throw lines.malformed(expected + "; the type or code is not a 1–4 digit hex number")
-    }
+    else { throw lines.malformed(expected + "; the time is not sec.usec (up to 12 digits, a dot, up to 6 digits)") }
+    try Self.requireMore(scanner, "type", lines)
+    guard let type = scanner.hex(maxDigits: 4) else { throw lines.malformed(expected + Self.notHex) }
+    try Self.requireMore(scanner, "code", lines)
+    guard let code = scanner.hex(maxDigits: 4) else { throw lines.malformed(expected + Self.notHex) }
+    try Self.requireMore(scanner, "value", lines)
     guard let value = scanner.decimal(), let value32 = Int32(exactly: value) else {
       throw lines.malformed(expected + "; the value is not a 32-bit decimal integer")
     }
