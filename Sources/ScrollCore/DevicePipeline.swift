@@ -45,6 +45,9 @@ public struct DevicePipeline: Sendable {
   public let device: String
   /// The current frame state.
   public private(set) var frameState: FrameState = .collecting
+  /// Events since the last `SYN_REPORT` or `SYN_DROPPED`: a frame still open. At the end of a
+  /// recording, events of a frame that never closed, which move nothing.
+  public private(set) var eventsInOpenFrame = 0
   private let options: Options
   private var wheel = WheelAccumulator()
   private var wheelOffsets = OffsetStream(source: .wheel)
@@ -75,6 +78,7 @@ public struct DevicePipeline: Sendable {
   public mutating func process<Failure: Error>(
     _ event: InputEvent, emit: (OutputRecord) throws(Failure) -> Void
   ) throws(Failure) {
+    eventsInOpenFrame = event.isReport || event.isDropped ? 0 : eventsInOpenFrame + 1
     if event.isDropped {
       wheel.discardFrame()
       let alreadyDropping = frameState == .droppedUntilReport

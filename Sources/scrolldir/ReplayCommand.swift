@@ -43,11 +43,11 @@ enum ReplayCommand {
   ) throws(CommandError) {
     do throws(Stop) {
       let recording = try open(file, options)
-      ReplayNotes.beforeEvents(file, recording.devices)
       var pipelines = recording.devices.map {
         DevicePipeline(device: $0.label, description: $0.description, options: options.pipeline)
       }
       var failure: RecordingError?
+      var scrolled = [Bool](repeating: false, count: pipelines.count)
       while true {
         if SignalPipe.hasPending { try handleSignals(output, at: clock) }
         let recorded: RecordedEvent
@@ -64,6 +64,7 @@ enum ReplayCommand {
         do {
           try output.advance(to: recorded.event.time)
           try pipelines[recorded.device].process(recorded.event) { (record) throws(CommandError) in
+            if case .scroll = record { scrolled[recorded.device] = true }
             try output.handle(record)
           }
         } catch {
@@ -81,7 +82,7 @@ enum ReplayCommand {
         throw .failed(error)
       }
       if let failure { throw .failed(.recording(failure)) }
-      ReplayNotes.afterEvents(file, recording.devices, raw: options.raw != nil)
+      ReplayNotes.afterEvents(file, recording.devices, pipelines, scrolled: scrolled, raw: options.raw != nil)
     } catch {
       switch error {
       case .interrupted, .failed(.output(.interrupted)): throw .interrupted

@@ -4,28 +4,33 @@ import ScrollIO
 /// Notes on stderr when a recording gives no scroll records for a reason the user can act on,
 /// so a replay that prints nothing says why instead of looking like a quiet success.
 enum ReplayNotes {
-  /// Before the events: when none of the file's described devices can scroll, why each cannot.
-  static func beforeEvents(_ file: String, _ devices: [RecordedDevice]) {
-    let described = devices.filter { $0.description.origin == .declared }
-    guard !described.isEmpty, described.count == devices.count,
-      !described.contains(where: { $0.description.scrollCapabilities.canScroll })
-    else { return }
-    for device in described {
-      guard let reason = reason(device.description) else { continue }
-      Diagnostics.note("\(file): '\(device.label)' cannot scroll: \(reason); its events give no records")
-    }
-  }
-
-  /// After the events: a device without a description that sent multitouch positions, a
-  /// touchpad whose finger scrolling needs the axis ranges only a description gives.
-  static func afterEvents(_ file: String, _ devices: [RecordedDevice], raw: Bool) {
-    for device in devices where device.description.origin == .inferred {
-      let description = device.description
-      guard description.has(.abs, .absMTPositionX) || description.has(.abs, .absMTPositionY) else { continue }
+  /// After a file's events: a frame that never closed (a recording cut off before its last
+  /// `SYN_REPORT`); when no device scrolled, why each described one cannot; and a device without
+  /// a description that sent multitouch positions, a touchpad whose finger scrolling needs the
+  /// axis ranges only a description gives.
+  /// - Parameter scrolled: per device, whether it gave any scroll record.
+  static func afterEvents(
+    _ file: String, _ devices: [RecordedDevice], _ pipelines: [DevicePipeline], scrolled: [Bool], raw: Bool
+  ) {
+    for pipeline in pipelines where pipeline.eventsInOpenFrame > 0 {
       Diagnostics.note(
-        "\(file): '\(device.label)' sent touch positions but the recording gives no axis ranges, "
-          + "so no finger scroll was read; replay a recording with its device description"
-          + (raw ? ", or give one with '--describe RECORDING'" : ""))
+        "\(file): the last frame of '\(pipeline.device)' has \(pipeline.eventsInOpenFrame) event(s) but no SYN_REPORT; "
+          + "they were not used (is the file cut off?)")
+    }
+    guard !scrolled.contains(true) else { return }
+    for device in devices {
+      let description = device.description
+      switch description.origin {
+      case .declared:
+        guard !description.scrollCapabilities.canScroll, let reason = reason(description) else { continue }
+        Diagnostics.note("\(file): '\(device.label)' cannot scroll: \(reason)")
+      case .inferred:
+        guard description.has(.abs, .absMTPositionX) || description.has(.abs, .absMTPositionY) else { continue }
+        Diagnostics.note(
+          "\(file): '\(device.label)' sent touch positions but the recording gives no axis ranges, "
+            + "so no finger scroll was read; replay a recording with its device description"
+            + (raw ? ", or give one with '--describe RECORDING'" : ""))
+      }
     }
   }
 

@@ -125,7 +125,7 @@ struct EndToEndTests {
     let result = try Binary.run(["replay", Self.recording(name)])
     #expect(result.status == 0)
     #expect(result.stdout == "")
-    #expect(result.stderr == "scrolldir: \(Self.recording(name)): \(reason); its events give no records\n")
+    #expect(result.stderr == "scrolldir: \(Self.recording(name)): \(reason)\n")
   }
 
   @Test("a touchpad description whose position axes are empty (minimum == maximum) cannot scroll, and says so")
@@ -157,6 +157,18 @@ struct EndToEndTests {
     #expect(errors.count == 2)
     #expect(errors.first == "scrolldir: /nonexistent.evemu: cannot open recording: No such file or directory")
     #expect(errors.last?.hasPrefix("scrolldir: \(tabs):38: invalid YAML") == true)
+  }
+
+  @Test("a recording cut off before its last SYN_REPORT: the complete frames are replayed, and a note counts the events left over")
+  func openLastFrame() throws {
+    let path = NSTemporaryDirectory() + "scrolldir-e2e-\(UUID().uuidString).evemu"
+    try "N: cut\nE: 1.000000 0002 0008 -1\nE: 1.000000 0000 0000 0\nE: 2.000000 0002 0008 -1\nE: 2.000000 0004 0004 5\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try Binary.run(["replay", path])
+    #expect(result.status == 0)
+    #expect(result.stdout == "1.000000 cut wheel Down  None  x 0 -> 0 y 0 -> 120 v120\n")
+    #expect(result.stderr == "scrolldir: \(path): the last frame of 'cut' has 2 event(s) but no SYN_REPORT; they were not used (is the file cut off?)\n")
   }
 
   @Test("a malformed recording exits 65 with file:line: and what was expected; records before it stay whole")

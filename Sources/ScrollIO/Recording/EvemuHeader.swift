@@ -10,11 +10,11 @@ struct EvemuHeader {
   private var maskBytes: [EventType: Int] = [:]
   private var absInfo: [EventCode: AbsInfo] = [:]
 
-  /// Whether the recording described its device (any `N:`, `I:` or `B:` line).
-  var hasDescription: Bool { name != nil || id != nil || !maskBytes.isEmpty }
+  /// Whether the recording declared its device's codes (`B:` lines); a name or ID alone does not.
+  var hasDescription: Bool { !maskBytes.isEmpty }
 
-  /// The description, named `fallbackName` when there was no `N:` line; inferred when there was
-  /// no description at all.
+  /// The description, named `fallbackName` when there was no `N:` line; inferred from the events
+  /// when there were no `B:` lines.
   func description(fallbackName: String) -> DeviceDescription {
     DeviceDescription(
       name: name ?? fallbackName, id: id ?? .unknown, properties: properties, codes: codes, absInfo: absInfo,
