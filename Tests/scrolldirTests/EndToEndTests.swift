@@ -193,12 +193,18 @@ struct EndToEndTests {
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
 
-  @Test("a missing recording and a directory exit 66")
+  @Test("a missing recording and a directory (named, or on standard input) exit 66")
   func missing() throws {
     let result = try Binary.run(["replay", "/nonexistent.evemu"])
     #expect(result.status == 66)
     #expect(result.stderr == "scrolldir: /nonexistent.evemu: cannot open recording: No such file or directory\n")
     #expect(try Binary.run(["replay", Binary.fixtures]).status == 66)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exec \"$0\" replay - < \"$1\"", Binary.path, Binary.fixtures]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 66, "a directory on standard input is refused like a named one")
   }
 
   @Test("a recording this user cannot read exits 77")

@@ -46,7 +46,7 @@ public final class Recording {
     let isStdin = path == "-"
     let fileName = isStdin ? "<stdin>" : path
     let fallbackName = isStdin ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
-    let descriptor = isStdin ? FileDescriptor.standardInput : try openFile(path)
+    let descriptor = isStdin ? try standardInput() : try openFile(path)
     let lines = LineReader(descriptor: descriptor, fileName: fileName, owned: !isStdin)
     var status = stat()
     let regularFile = !isStdin && fstat(descriptor.rawValue, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
@@ -97,7 +97,7 @@ public final class Recording {
     let isStdin = path == "-"
     let fileName = isStdin ? "<stdin>" : path
     let fallbackName = isStdin ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
-    let descriptor = isStdin ? FileDescriptor.standardInput : try openFile(path)
+    let descriptor = isStdin ? try standardInput() : try openFile(path)
     let described = description ?? DeviceDescription(name: fallbackName, origin: .inferred)
     let reader = RawEventReader(descriptor: descriptor, fileName: fileName, owned: !isStdin, description: described)
     return Recording(fileName: fileName, reader: reader)
@@ -138,6 +138,15 @@ public final class Recording {
     scanner.skipSpaces()
     guard let tag = scanner.peek, "NIPBALSE".utf8.contains(tag) else { return false }
     return scanner.index + 1 < line.count && line[scanner.index + 1] == UInt8(ascii: ":")
+  }
+
+  /// Standard input, refused as a file would be when it is a directory (`replay - < /tmp`).
+  private static func standardInput() throws(RecordingError) -> FileDescriptor {
+    var status = stat()
+    if fstat(FileDescriptor.standardInput.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      throw .notFound(file: "<stdin>", errno: .isDirectory)
+    }
+    return .standardInput
   }
 
   private static func openFile(_ path: String, displayName: String? = nil) throws(RecordingError) -> FileDescriptor {
