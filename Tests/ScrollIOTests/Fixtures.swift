@@ -42,6 +42,15 @@ enum Fixtures {
     return events
   }
 
+  /// Replays `text` written to a temporary file named with `suffix`: the line and message of the
+  /// ``RecordingError/malformed(file:line:message:)`` it throws, or `nil` for any other outcome.
+  static func malformed(_ text: String, suffix: String) throws -> (line: Int, message: String)? {
+    let path = try temporaryFile(text, suffix: suffix)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    guard case .malformed(_, let line, let message)? = recordingError({ _ = try replay(path) }) else { return nil }
+    return (line, message)
+  }
+
   /// The error `body` throws, or `nil`.
   static func recordingError(_ body: () throws -> Void) -> RecordingError? {
     do {

@@ -77,29 +77,17 @@ struct LibinputRecordReaderTests {
   @Test("'ndevices: 1' with a second device is malformed")
   func ndevicesMismatch() throws {
     let text = Self.twoDevices.replacingOccurrences(of: "ndevices: 2", with: "ndevices: 1")
-    let path = try Fixtures.temporaryFile(text, suffix: ".yml")
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let error = Fixtures.recordingError { _ = try Fixtures.replay(path) }
-    guard case .malformed(_, let line, let message)? = error else {
-      Issue.record("expected malformed, got \(String(describing: error))")
-      return
-    }
-    #expect(line == 25)
-    #expect(message.contains("lists more devices"))
+    let result = try Fixtures.malformed(text, suffix: ".yml")
+    #expect(result?.line == 25)
+    #expect(result?.message.contains("lists more devices") == true)
   }
 
   @Test("an event with four numbers is malformed at its line")
   func shortEvent() throws {
     let text = Self.twoDevices.replacingOccurrences(of: "[  3, 139476,   2,  11,    -120]", with: "[3, 139476, 2, 11]")
-    let path = try Fixtures.temporaryFile(text, suffix: ".yml")
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let error = Fixtures.recordingError { _ = try Fixtures.replay(path) }
-    guard case .malformed(_, let line, let message)? = error else {
-      Issue.record("expected malformed, got \(String(describing: error))")
-      return
-    }
-    #expect(line == 23)
-    #expect(message.contains("five integers"))
+    let result = try Fixtures.malformed(text, suffix: ".yml")
+    #expect(result?.line == 23)
+    #expect(result?.message.contains("five integers") == true)
   }
 
   @Test(
@@ -108,15 +96,9 @@ struct LibinputRecordReaderTests {
   func cutAtEnd(_ ending: String) throws {
     let kept = Self.twoDevices.split(separator: "\n", omittingEmptySubsequences: false).prefix(24)
     let text = kept.joined(separator: "\n") + "\n  - [  3, 1394" + ending
-    let path = try Fixtures.temporaryFile(text, suffix: ".yml")
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let error = Fixtures.recordingError { _ = try Fixtures.replay(path) }
-    guard case .malformed(_, let line, let message)? = error else {
-      Issue.record("expected malformed, got \(String(describing: error))")
-      return
-    }
-    #expect(line == 25, "the file has 25 lines")
-    #expect(message.hasSuffix("while parsing a flow sequence (at the end of the file)"))
+    let result = try Fixtures.malformed(text, suffix: ".yml")
+    #expect(result?.line == 25, "the file has 25 lines")
+    #expect(result?.message.hasSuffix("while parsing a flow sequence (at the end of the file)") == true)
   }
 
   @Test("nesting deeper than any libinput record is refused at the line where it goes too deep")
@@ -124,26 +106,9 @@ struct LibinputRecordReaderTests {
     // 200 000 nested sequences under an unknown key take libyaml minutes to get through.
     let text = "version: 1\nndevices: 1\nx:\n  " + String(repeating: "[", count: 200_000)
       + String(repeating: "]", count: 200_000) + "\n" + Self.twoDevices
-    let path = try Fixtures.temporaryFile(text, suffix: ".yml")
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let error = Fixtures.recordingError { _ = try Fixtures.replay(path) }
-    guard case .malformed(_, 4, let message)? = error else {
-      Issue.record("expected malformed at line 4, got \(String(describing: error))")
-      return
-    }
-    #expect(message == "mappings and sequences nested more than 64 deep; a libinput record nests 7 deep")
-  }
-
-  @Test("a YAML document that is not a libinput record")
-  func notARecord() throws {
-    let path = try Fixtures.temporaryFile("- just\n- a list\n", suffix: ".yml")
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let error = Fixtures.recordingError { _ = try Fixtures.replay(path) }
-    guard case .malformed(_, 1, let message)? = error else {
-      Issue.record("expected malformed at line 1, got \(String(describing: error))")
-      return
-    }
-    #expect(message.contains("devices:"))
+    let result = try Fixtures.malformed(text, suffix: ".yml")
+    #expect(result?.line == 4)
+    #expect(result?.message == "mappings and sequences nested more than 64 deep; a libinput record nests 7 deep")
   }
 
   @Test("the G903 fragment (events only) is one inferred device")

@@ -5,15 +5,6 @@ import Testing
 
 @Suite("Recording readers: odd and corrupt files")
 struct RecordingEdgeTests {
-  static func malformed(_ text: String, suffix: String) throws -> (line: Int, message: String)? {
-    let path = try Fixtures.temporaryFile(text, suffix: suffix)
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    guard case .malformed(_, let line, let message)? = Fixtures.recordingError({ _ = try Fixtures.replay(path) }) else {
-      return nil
-    }
-    return (line, message)
-  }
-
   static let twoFrames = "devices:\n- node: x\n  events:\n  - evdev:\n    - [1, 0, 2, 8, 1]\n    - [1, 0, 0, 0, 0]\n  - evdev:\n    - [2, 0, 2, 8, 1]\n    - [2, 0, 0, 0, 0]\n"
 
   @Test("a bad event after good frames: every complete frame before it is still replayed")
@@ -46,7 +37,7 @@ struct RecordingEdgeTests {
     ("a second document", twoFrames + "---\nfoo: 1\n", "a second YAML document"),
   ])
   func yamlRejects(_ name: String, _ text: String, _ message: String) throws {
-    let result = try Self.malformed(text, suffix: ".yml")
+    let result = try Fixtures.malformed(text, suffix: ".yml")
     #expect(result?.message.hasPrefix(message) == true, "\(name): \(String(describing: result))")
   }
 
@@ -57,7 +48,7 @@ struct RecordingEdgeTests {
       ("- just\n- a list\n", 1),
     ])
   func notARecordingStart(_ text: String, _ line: Int) throws {
-    let result = try Self.malformed(text, suffix: ".txt")
+    let result = try Fixtures.malformed(text, suffix: ".txt")
     #expect(result?.line == line)
     #expect(result?.message.hasPrefix("expected evemu lines (N:, I:, B:, A:, E: …) or a libinput record") == true)
   }
@@ -78,7 +69,7 @@ struct RecordingEdgeTests {
   @Test("times beyond Timestamp's range are rejected, not trapped on")
   func hugeTime() throws {
     let text = "devices:\n- node: x\n  events:\n  - evdev:\n    - [10000000000000, 0, 2, 8, 1]\n"
-    #expect(try Self.malformed(text, suffix: ".yml")?.message.contains("sec 0–999999999999") == true)
+    #expect(try Fixtures.malformed(text, suffix: ".yml")?.message.contains("sec 0–999999999999") == true)
   }
 
   @Test("a UTF-8 byte order mark before evemu text is skipped")
@@ -90,7 +81,7 @@ struct RecordingEdgeTests {
 
   @Test("an unknown line tag is named")
   func unknownTag() throws {
-    #expect(try Self.malformed("N: x\nQ: bogus\n", suffix: ".evemu")?.message.hasSuffix("found 'Q:'") == true)
+    #expect(try Fixtures.malformed("N: x\nQ: bogus\n", suffix: ".evemu")?.message.hasSuffix("found 'Q:'") == true)
   }
 
   @Test(
@@ -102,7 +93,7 @@ struct RecordingEdgeTests {
       ("E: 6.400000 0002 0008", "expected 'E: sec.usec type code value' (type and code in hex); the line ends before the value (is the file cut off?)"),
     ])
   func lineAfterEvents(_ line: String, _ message: String) throws {
-    let result = try Self.malformed("E: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n" + line, suffix: ".evemu")
+    let result = try Fixtures.malformed("E: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n" + line, suffix: ".evemu")
     #expect(result?.line == 3)
     #expect(result?.message == message)
   }

@@ -23,8 +23,20 @@ enum Binary {
 
   /// Runs `scrolldir arguments…` with `stdin` as its standard input and waits for it.
   static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+    try launch(path, arguments, stdin: stdin, environment: environment)
+  }
+
+  /// Runs `scrolldir arguments…` through `/bin/sh` with `redirections` applied to it, e.g. `>&-`
+  /// (stdout closed) or `< "$DIR"`, where the variables come from `environment`.
+  static func run(_ arguments: [String], redirections: String, environment: [String: String] = [:]) throws -> Result {
+    try launch("/bin/sh", ["-c", "exec \"$0\" \"$@\" " + redirections, path] + arguments, stdin: nil, environment: environment)
+  }
+
+  private static func launch(
+    _ executable: String, _ arguments: [String], stdin: Data?, environment: [String: String]
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = Pipe()

@@ -41,6 +41,16 @@ struct StreamEndToEndTests {
     }
   }
 
+  /// `replay --stats -` that has read the G502's first frame (one detent Down, its record
+  /// written) and waits on its pipe for more.
+  static func statsReplayWaitingOnPipe() throws -> Running {
+    let running = try Running(["replay", "--stats", "-"])
+    let text = try evemuPrefix("wheel-logitech-g502-usbhid-lowres.evemu", frames: 1)
+    running.stdin.fileHandleForWriting.write(Data(text.utf8))
+    #expect(running.readLines(1).count == 1)
+    return running
+  }
+
   /// The first `frames` frames (up to their SYN_REPORT) of an evemu recording, with its header.
   static func evemuPrefix(_ name: String, frames: Int) throws -> String {
     var kept: [Substring] = []
@@ -179,30 +189,16 @@ struct StreamEndToEndTests {
 
   @Test("started with stdout closed (>&-): exit 74 saying so, as cat does, instead of records going nowhere")
   func closedStdout() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exec \"$0\" replay \"$1\" >&-", Binary.path, Self.recording("wheel-logitech-g502-usbhid-lowres.evemu")]
-    let err = Pipe()
-    process.standardError = err
-    try process.run()
-    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 74)
-    #expect(message == "scrolldir: cannot write output: standard output is closed\n")
+    let result = try Binary.run(["replay", Self.recording("wheel-logitech-g502-usbhid-lowres.evemu")], redirections: ">&-")
+    #expect(result.status == 74)
+    #expect(result.stderr == "scrolldir: cannot write output: standard output is closed\n")
   }
 
   @Test("started with stdin and stderr closed: a replay of a file still writes its records")
   func closedStdinAndStderr() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exec \"$0\" replay \"$1\" <&- 2>&-", Binary.path, Self.recording("wheel-logitech-g502-usbhid-lowres.evemu")]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let records = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(records.split(separator: "\n").count == 4)
+    let result = try Binary.run(["replay", Self.recording("wheel-logitech-g502-usbhid-lowres.evemu")], redirections: "<&- 2>&-")
+    #expect(result.status == 0)
+    #expect(result.stdout.split(separator: "\n").count == 4)
   }
 
   @Test("names with control characters stay on one line in records and messages")
@@ -229,10 +225,7 @@ struct StreamEndToEndTests {
 
   @Test("SIGUSR1 prints the counters (a replay waiting on a pipe: when input arrives or ends) and the replay goes on; --stats prints them at the end")
   func sigusr1() throws {
-    let running = try Running(["replay", "--stats", "-"])
-    let text = try Self.evemuPrefix("wheel-logitech-g502-usbhid-lowres.evemu", frames: 1)
-    running.stdin.fileHandleForWriting.write(Data(text.utf8))
-    #expect(running.readLines(1).count == 1)
+    let running = try Self.statsReplayWaitingOnPipe()
     kill(running.process.processIdentifier, SIGUSR1)
     Thread.sleep(forTimeInterval: 0.2)
     try running.stdin.fileHandleForWriting.close()
@@ -245,10 +238,7 @@ struct StreamEndToEndTests {
 
   @Test("SIGUSR1 and SIGUSR2 sent just before SIGINT, while a replay waits on a pipe: both are handled before the summary")
   func usrThenInterrupt() throws {
-    let running = try Running(["replay", "--stats", "-"])
-    let text = try Self.evemuPrefix("wheel-logitech-g502-usbhid-lowres.evemu", frames: 1)
-    running.stdin.fileHandleForWriting.write(Data(text.utf8))
-    #expect(running.readLines(1).count == 1)
+    let running = try Self.statsReplayWaitingOnPipe()
     let pid = running.process.processIdentifier
     kill(pid, SIGUSR1)
     kill(pid, SIGUSR2)
