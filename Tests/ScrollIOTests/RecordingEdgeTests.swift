@@ -98,12 +98,20 @@ struct RecordingEdgeTests {
     #expect(result?.message == message)
   }
 
-  @Test("a line longer than 16 MiB (e.g. /dev/zero) is refused instead of filling memory")
-  func endlessLine() {
-    guard case .malformed(_, 1, let message)? = Fixtures.recordingError({ _ = try Fixtures.replay("/dev/zero") }) else {
+  @Test("a text line longer than 16 MiB is refused instead of filling memory; /dev/zero is binary data at once")
+  func endlessLine() throws {
+    let path = try Fixtures.temporaryFile(String(repeating: "x", count: 17 << 20), suffix: ".txt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    guard case .malformed(_, 1, let message)? = Fixtures.recordingError({ _ = try Fixtures.replay(path) }) else {
       Issue.record("expected malformed")
       return
     }
     #expect(message.hasPrefix("a line longer than 16 MiB"))
+    guard case .malformed(_, 1, let zero)? = Fixtures.recordingError({ _ = try Fixtures.replay("/dev/zero") }) else {
+      Issue.record("expected malformed")
+      return
+    }
+    #expect(zero.hasPrefix("binary data"))
   }
+
 }

@@ -146,11 +146,13 @@ struct StreamEndToEndTests {
   @Test("from a pipe, text that is not a recording is refused at once, and so is binary data after a libinput record's first line")
   func pipeRefusedEarly() throws {
     for (first, message) in [
-      ("foo: bar\n", "scrolldir: <stdin>:1: expected evemu lines"),
-      ("version: 1\n\u{7}", "scrolldir: <stdin>: byte 11: binary data (control character 0x7) in a libinput record"),
+      (Data("foo: bar\n".utf8), "scrolldir: <stdin>:1: expected evemu lines"),
+      (Data("version: 1\n\u{7}".utf8), "scrolldir: <stdin>: byte 11: binary data (control character 0x7) in a libinput record"),
+      // A raw input_event stream without '--raw' (cat /dev/input/eventN): no newline ever comes.
+      (try Self.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu"), "scrolldir: <stdin>:1: binary data: expected evemu text"),
     ] {
       let running = try Running(["replay", "-"])
-      running.stdin.fileHandleForWriting.write(Data(first.utf8))
+      running.stdin.fileHandleForWriting.write(first)
       // The pipe stays open: the refusal must not wait for its end.
       let result = running.finish()
       try running.stdin.fileHandleForWriting.close()

@@ -60,7 +60,9 @@ final class LineReader {
   }
 
   /// The first line that is neither blank nor a `#` comment, without consuming anything, so the
-  /// format can be told before reading; `nil` if the file has none.
+  /// format can be told before reading; `nil` if the file has none. A line that holds a control
+  /// character other than tab and carriage return (binary data, e.g. a raw event stream on a pipe)
+  /// is returned as far as it has been read, so it is refused without waiting for a newline.
   /// - Throws: ``RecordingError/malformed(file:line:message:)`` when the first 16 MiB hold only
   ///   comments and blank lines (endless input such as `yes '#'`), or one line is longer.
   func peekFirstContentLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
@@ -74,10 +76,9 @@ final class LineReader {
         firstContentLineNumber += 1
         continue
       }
-      if reachedEOF {
-        let line = bytes(lineStart, end)
-        return isContent(line) ? line : nil
-      }
+      let partial = bytes(lineStart, end)
+      if reachedEOF { return isContent(partial) ? partial : nil }
+      if partial.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0D) || $0 == 0x7F }) { return partial }
       if lineStart > start && end - start == storage.count && storage.count >= Self.maximumLineLength {
         throw .malformed(
           file: fileName, line: 1,
