@@ -66,11 +66,11 @@ final class OutputStage {
     chain.resetCounters(at: now)
   }
 
-  /// One line for stderr when interrupted: records per device and direction, e.g.
-  /// `/dev/input/event5: Down 8, Up 4; /dev/input/event9: Left 2` (a record that moves both axes
-  /// counts in both directions).
+  /// One line for stderr when interrupted: records per device and direction since the start
+  /// (SIGUSR2 does not reset it), e.g. `/dev/input/event5: Down 8, Up 4; /dev/input/event9: Left 2`
+  /// (a record that moves both axes counts in both directions).
   var summary: String {
-    let totals = chain.totals.filter { $0.records > 0 }
+    let totals = chain.countersSinceStart.totals().filter { $0.records > 0 }
     guard !totals.isEmpty else { return "no records" }
     var byDevice: [(String, [String])] = []
     for total in totals {

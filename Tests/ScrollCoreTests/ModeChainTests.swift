@@ -145,5 +145,6 @@ struct ModeChainTests {
     #expect(chain.statsJSON().hasPrefix(#"{"event":"stats","since":null,"totals":[{"device":"d","#))
     chain.resetCounters(at: Timestamp(microseconds: ms(50)))
     #expect(chain.statsText() == ["stats since 0.050000", "no scrolling"])
+    #expect(chain.countersSinceStart.totals().map(\.records) == [2], "the counts since the start are not reset")
   }
 }

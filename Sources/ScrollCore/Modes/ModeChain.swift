@@ -26,8 +26,10 @@
 public struct ModeChain: Sendable {
   /// The modes in effect.
   public let options: ModeOptions
-  /// The counters (records, distance, time spent), fed by the chain.
+  /// The counters (records, distance, time spent), fed by the chain; SIGUSR2 resets them.
   public private(set) var counters = ScrollCounters()
+  /// The same counts over the whole run, never reset: what the summary at SIGINT reports.
+  public private(set) var countersSinceStart = ScrollCounters()
   private var debouncer: WheelDebouncer?
   private var quantizer: DetentQuantizer?
   private var changes: ChangeFilter?
@@ -58,6 +60,7 @@ public struct ModeChain: Sendable {
     }
     for step in records {
       counters.count(step, axes: options.axis)
+      countersSinceStart.count(step, axes: options.axis)
       output += ended(gestures.process(step))
       guard !options.gestures, options.axis.admits(step) || step.isStop else { continue }
       if var stage = changes {
@@ -116,7 +119,10 @@ public struct ModeChain: Sendable {
   }
 
   private mutating func ended(_ finished: [GestureRecord]) -> [OutputRecord] {
-    for gesture in finished { counters.count(gesture) }
+    for gesture in finished {
+      counters.count(gesture)
+      countersSinceStart.count(gesture)
+    }
     return options.gestures ? finished.map(OutputRecord.gesture) : []
   }
 }
