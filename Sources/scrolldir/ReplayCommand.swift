@@ -13,22 +13,26 @@ enum ReplayCommand {
     var clock: Timestamp?
     var firstFailure: ExitCode?
     do {
-      for file in files {
-        do {
-          try replay(file, options, output, &clock)
-        } catch .recording(let error) {
-          Diagnostics.note(error.description)
-          firstFailure = firstFailure ?? CommandError.recording(error).exitCode
+      do {
+        for file in files {
+          do {
+            try replay(file, options, output, &clock)
+          } catch .recording(let error) {
+            Diagnostics.note(error.description)
+            firstFailure = firstFailure ?? CommandError.recording(error).exitCode
+          }
         }
+      } catch .interrupted, .output(.interrupted) {
+        try output.finish()
+        Diagnostics.note("interrupted: " + output.summary)
       }
-    } catch .interrupted, .output(.interrupted) {
-      try output.finish()
-      Diagnostics.note("interrupted: " + output.summary)
       if options.stats { try output.writeStats() }
-      if let firstFailure { throw .recordingsFailed(firstFailure) }
-      return
+    } catch {
+      // The output failed too (or its reader went away): said here, the status stays the first failure's.
+      guard let firstFailure else { throw error }
+      if let message = error.message { Diagnostics.note(message) }
+      throw .recordingsFailed(firstFailure)
     }
-    if options.stats { try output.writeStats() }
     if let firstFailure { throw .recordingsFailed(firstFailure) }
   }
 

@@ -157,6 +157,10 @@ struct EndToEndTests {
     #expect(errors.count == 2)
     #expect(errors.first == "scrolldir: /nonexistent.evemu: cannot open recording: No such file or directory")
     #expect(errors.last?.hasPrefix("scrolldir: \(tabs):38: invalid YAML") == true)
+    let full = try Binary.run(
+      ["replay", "/nonexistent.evemu", Self.recording("wheel-logitech-g502-usbhid-lowres.evemu")], redirections: ">/dev/full")
+    #expect(full.status == 66, "the first failure's status, also when the output fails after it")
+    #expect(full.stderr.hasSuffix("scrolldir: cannot write output: No space left on device\n"))
   }
 
   @Test("a recording cut off before its last SYN_REPORT: the complete frames are replayed, and a note counts the events left over")
