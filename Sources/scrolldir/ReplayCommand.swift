@@ -8,18 +8,27 @@ import ScrollIO
 /// and reset the counters. A file that cannot be read, or turns out malformed, is reported and
 /// the next one replayed, as cat(1) goes on past a bad file; the exit status is the first failure's.
 enum ReplayCommand {
-  static func run(files: [String], options: Options) throws(CommandError) {
+  /// - Parameter standardInputClosed: descriptor 0 was closed when scrolldir started (`<&-`), so
+  ///   `-` cannot be read (it is `/dev/null` now, which would read as an empty recording).
+  static func run(files: [String], options: Options, standardInputClosed: Bool = false) throws(CommandError) {
     let output = OutputStage(options: options)
     var clock: Timestamp?
     var firstFailure: ExitCode?
     do {
       do {
+        func report(_ error: RecordingError) {
+          Diagnostics.note(error.description)
+          firstFailure = firstFailure ?? CommandError.recording(error).exitCode
+        }
         for file in files {
+          if file == "-" && standardInputClosed {
+            report(.notFound(file: "<stdin>", errno: .badDescriptor))
+            continue
+          }
           do {
             try replay(file, options, output, &clock)
           } catch .recording(let error) {
-            Diagnostics.note(error.description)
-            firstFailure = firstFailure ?? CommandError.recording(error).exitCode
+            report(error)
           }
         }
       } catch .interrupted, .output(.interrupted) {

@@ -37,7 +37,7 @@ enum ScrollDir {
       case .monitor(let devices):
         try MonitorCommand.run(devices: devices, options: options, signals: signals)
       case .replay(let files):
-        try ReplayCommand.run(files: files, options: options)
+        try ReplayCommand.run(files: files, options: options, standardInputClosed: closed.contains(STDIN_FILENO))
       }
     } catch {
       if let message = error.message { Diagnostics.note(message) }

@@ -196,11 +196,14 @@ struct StreamEndToEndTests {
     #expect(result.stderr == "scrolldir: cannot write output: standard output is closed\n")
   }
 
-  @Test("started with stdin and stderr closed: a replay of a file still writes its records")
+  @Test("started with stdin and stderr closed: a replay of a file still writes its records; '-' is refused with 66")
   func closedStdinAndStderr() throws {
     let result = try Binary.run(["replay", Self.recording("wheel-logitech-g502-usbhid-lowres.evemu")], redirections: "<&- 2>&-")
     #expect(result.status == 0)
     #expect(result.stdout.split(separator: "\n").count == 4)
+    let fromClosed = try Binary.run(["replay", "-"], redirections: "<&-")
+    #expect(fromClosed.status == 66, "'-' with standard input closed cannot be read")
+    #expect(fromClosed.stderr == "scrolldir: <stdin>: cannot open recording: Bad file descriptor\n")
   }
 
   @Test("names with control characters stay on one line in records and messages")

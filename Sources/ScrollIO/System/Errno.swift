@@ -31,6 +31,8 @@ public struct Errno: Error, RawRepresentable, Sendable, Hashable, CustomStringCo
   public static let notADirectory = Errno(rawValue: ENOTDIR)
   /// `EISDIR`.
   public static let isDirectory = Errno(rawValue: EISDIR)
+  /// `EBADF`: not an open file descriptor (e.g. standard input closed with `<&-`).
+  public static let badDescriptor = Errno(rawValue: EBADF)
 
   /// Whether the error means "this user may not read it" (`EACCES` or `EPERM`).
   public var isPermission: Bool { self == .permissionDenied || self == .notPermitted }
