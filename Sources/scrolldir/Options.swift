@@ -110,7 +110,9 @@ struct Options: Equatable {
         options.modes.fingerStep = step
       case "--idle-timeout":
         let value = try arguments.value(for: name, inline, "milliseconds")
-        guard let milliseconds = Int(value), milliseconds > 0, milliseconds <= 3_600_000 else {
+        guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let milliseconds = Int(value), milliseconds > 0,
+          milliseconds <= 3_600_000
+        else {
           throw UsageError(message: "invalid value '\(value)' for '--idle-timeout': expected 1 to 3600000 milliseconds")
         }
         options.modes.idleTimeout = .milliseconds(milliseconds)
@@ -144,13 +146,17 @@ struct Options: Equatable {
       guard !rest.isEmpty else {
         throw UsageError(message: "'replay' needs at least one FILE (evemu or libinput record; '-' for standard input)")
       }
+      if rest.contains("") { throw UsageError(message: "'replay' got an empty file name") }
       return .replay(files: rest)
     default:
       // Event nodes are named by path; a bare word here is most likely a mistyped command.
       guard first.contains("/") else {
+        let isRecording = [".evemu", ".yml", ".yaml"].contains { first.hasSuffix($0) }
         throw UsageError(
           message: "unknown command '\(first)': the commands are monitor, list and replay; "
-            + "name a device by its path, e.g. /dev/input/event5 or ./\(first)")
+            + (isRecording
+              ? "to replay a recording: scrolldir replay \(first)"
+              : "name a device by its path, e.g. /dev/input/event5 or ./\(first)"))
       }
       return .monitor(devices: positional)
     }

@@ -95,7 +95,7 @@ enum ReplayCommand {
         throw .failed(error)
       }
       if let failure { throw .failed(.recording(failure)) }
-      ReplayNotes.afterEvents(file, recording.devices, pipelines, scrolled: scrolled, raw: options.raw != nil)
+      ReplayNotes.afterEvents(recording.fileName, recording.devices, pipelines, scrolled: scrolled, raw: options.raw != nil)
     } catch {
       switch error {
       case .interrupted, .failed(.output(.interrupted)): throw .interrupted

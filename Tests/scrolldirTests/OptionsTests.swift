@@ -99,6 +99,11 @@ struct OptionsTests {
     UsageCase(name: "replay without files", arguments: ["replay"], message: "'replay' needs at least one FILE"),
     UsageCase(name: "list with an argument", arguments: ["list", "x"], message: "'list' takes no arguments"),
     UsageCase(name: "a mistyped command", arguments: ["replya", "f.evemu"], message: "unknown command 'replya': the commands are"),
+    UsageCase(
+      name: "a recording without 'replay'", arguments: ["f.evemu"],
+      message: "unknown command 'f.evemu': the commands are monitor, list and replay; to replay a recording: scrolldir replay f.evemu"),
+    UsageCase(name: "an empty file name", arguments: ["replay", ""], message: "'replay' got an empty file name"),
+    UsageCase(name: "--idle-timeout with a sign", arguments: ["replay", "--idle-timeout", "+5", "a"], message: "invalid value '+5' for '--idle-timeout'"),
     UsageCase(name: "--json=yes", arguments: ["--json=yes"], message: "option '--json' takes no value"),
     UsageCase(name: "--step 0", arguments: ["replay", "--step", "0", "a"], message: "invalid value '0' for '--step'"),
     UsageCase(name: "--step below 0.01 mm", arguments: ["replay", "--step", "0.001", "a"], message: "invalid value '0.001' for '--step'"),

@@ -337,7 +337,7 @@ struct StreamEndToEndTests {
     #expect(raw.stdout == "")
     #expect(
       raw.stderr
-        == "scrolldir: -: 'stdin' sent touch positions but the recording gives no axis ranges, so no finger scroll "
+        == "scrolldir: <stdin>: 'stdin' sent touch positions but the recording gives no axis ranges, so no finger scroll "
         + "was read; replay a recording with its device description, or give one with '--describe RECORDING'\n")
     let wheel = try Binary.run(["replay", "--raw", "-"], stdin: try Self.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu"))
     #expect(wheel.stderr == "", "a wheel stream needs no description")

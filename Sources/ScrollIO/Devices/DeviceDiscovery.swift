@@ -3,10 +3,11 @@ import ScrollCore
 
 /// Finds the event nodes under the input directory and tells which can be read and can scroll.
 public enum DeviceDiscovery {
-  /// The directory holding event nodes: `/dev/input`, or `$SCROLLDIR_INPUT_DIR` when set (for tests
-  /// and containers with a bind-mounted input directory).
+  /// The directory holding event nodes: `/dev/input`, or `$SCROLLDIR_INPUT_DIR` when set and not
+  /// empty (for tests and containers with a bind-mounted input directory).
   public static var inputDirectory: String {
-    getenv("SCROLLDIR_INPUT_DIR").map { String(cString: $0) } ?? "/dev/input"
+    let configured = getenv("SCROLLDIR_INPUT_DIR").map { String(cString: $0) } ?? ""
+    return configured.isEmpty ? "/dev/input" : configured
   }
 
   /// The `eventN` nodes in `directory`, sorted by N.
