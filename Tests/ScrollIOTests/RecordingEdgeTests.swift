@@ -32,6 +32,7 @@ struct RecordingEdgeTests {
   @Test(arguments: [
     ("ndevices larger than the list", "ndevices: 3\n" + twoFrames, "'ndevices: 3' but 'devices:' lists 1 device(s)"),
     ("ndevices 0", "ndevices: 0\n" + twoFrames, "'ndevices: 0' but 'devices:' lists 1 device(s)"),
+    ("no devices", "version: 1\ndevices: []\n", "'devices:' lists no device: nothing to replay"),
     ("version 2", "version: 2\n" + twoFrames, "unsupported libinput record version '2'"),
     ("an alias", "devices:\n- node: x\n  evdev:\n    name: *undefined\n", "YAML aliases"),
     ("a second document", twoFrames + "---\nfoo: 1\n", "a second YAML document"),

@@ -70,6 +70,7 @@ final class LibinputRecordReader: RecordingReader {
     if let ndevices, ndevices != devices.count {
       throw yaml.malformed("'ndevices: \(ndevices)' but 'devices:' lists \(devices.count) device(s)")
     }
+    guard !devices.isEmpty else { throw yaml.malformed("'devices:' lists no device: nothing to replay") }
     try LibinputRecordHeader.finishDocument(yaml)
     if devices.count > 1 {
       let names = devices.map(\.label)
