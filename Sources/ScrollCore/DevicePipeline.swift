@@ -52,6 +52,11 @@ public struct DevicePipeline: Sendable {
   private var wheel = WheelAccumulator()
   private var wheelOffsets = OffsetStream(source: .wheel)
   private var touch: Touch?
+  /// Wheel codes a declared description leaves out. The kernel's input core drops events of codes
+  /// a device does not declare (`is_event_supported`, `drivers/input/input.c`), so such events in
+  /// a recording move nothing, as they would not if it were played into a uinput device. Empty
+  /// when the capabilities are inferred from the events.
+  private let undeclaredWheelCodes: [EventCode]
 
   /// Creates the pipeline for one device.
   /// - Parameters:
@@ -62,6 +67,11 @@ public struct DevicePipeline: Sendable {
   public init(device: String, description: DeviceDescription? = nil, options: Options = Options()) {
     self.device = device
     self.options = options
+    let wheelCodes: [EventCode] = [.relWheel, .relHWheel, .relWheelHiRes, .relHWheelHiRes]
+    undeclaredWheelCodes =
+      description.map { described in
+        described.origin == .declared ? wheelCodes.filter { !described.has(.rel, $0) } : []
+      } ?? []
     if let description, case .success(let geometry) = TouchpadGeometry.of(description),
       geometry.touchProtocol.readsTwoFingers
     {
@@ -73,11 +83,13 @@ public struct DevicePipeline: Sendable {
   public var readsFingers: Bool { touch != nil }
 
   /// Feeds one event; calls `emit` for each record it completes: ``OutputRecord/scroll(_:)`` at
-  /// `SYN_REPORT`, ``OutputRecord/gap(_:)`` at `SYN_DROPPED` (one per run of lost events).
+  /// `SYN_REPORT`, ``OutputRecord/gap(_:)`` at `SYN_DROPPED` (one per run of lost events). A wheel
+  /// event of a code the declared description leaves out is dropped, as the kernel drops it.
   /// - Throws: whatever `emit` throws.
   public mutating func process<Failure: Error>(
     _ event: InputEvent, emit: (OutputRecord) throws(Failure) -> Void
   ) throws(Failure) {
+    if event.type == .rel, undeclaredWheelCodes.contains(event.code) { return }
     eventsInOpenFrame = event.isReport || event.isDropped ? 0 : eventsInOpenFrame + 1
     if event.isDropped {
       wheel.discardFrame()

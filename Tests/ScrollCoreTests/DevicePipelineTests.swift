@@ -40,6 +40,21 @@ struct DevicePipelineTests {
     #expect(records.isEmpty)
   }
 
+  @Test(
+    "wheel codes a declared description leaves out move nothing, as the kernel drops them; inferred capabilities take every code")
+  func undeclaredWheelCodes() {
+    let events = [
+      Ev.rel(.relWheel, -1), Ev.rel(.relWheelHiRes, -120), Ev.report(), Ev.rel(.relHWheel, 1), Ev.report(),
+    ]
+    let loResOnly = DeviceDescription(name: "lo-res", codes: [.rel: [.relWheel]])
+    // The hi-res event is dropped, so the frame counts its REL_WHEEL x 120; REL_HWHEEL is dropped.
+    #expect(DevicePipeline.records(events, description: loResOnly).map(\.new) == [ScrollOffset(x: 0, y: 120)])
+    let horizontalOnly = DeviceDescription(name: "tilt", codes: [.rel: [.relHWheel]])
+    #expect(DevicePipeline.records(events, description: horizontalOnly).map(\.new) == [ScrollOffset(x: 120, y: 0)])
+    let inferred = DeviceDescription(name: "log", origin: .inferred)
+    #expect(DevicePipeline.records(events, description: inferred).map(\.new) == [ScrollOffset(x: 0, y: 120), ScrollOffset(x: 120, y: 120)])
+  }
+
   @Test("SYN_DROPPED drops the partial frame and everything up to the next SYN_REPORT; offsets continue")
   func synDropped() {
     let records = DevicePipeline.records([

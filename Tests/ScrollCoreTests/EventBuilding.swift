@@ -31,8 +31,10 @@ enum Ev {
 
 extension DevicePipeline {
   /// Runs `events` through a fresh pipeline and returns the records.
-  static func records(_ events: [InputEvent], device: String = "test") -> [ScrollRecord] {
-    var pipeline = DevicePipeline(device: device)
+  static func records(
+    _ events: [InputEvent], device: String = "test", description: DeviceDescription? = nil
+  ) -> [ScrollRecord] {
+    var pipeline = DevicePipeline(device: device, description: description)
     var records: [ScrollRecord] = []
     for event in events { pipeline.process(event) { if case .scroll(let record) = $0 { records.append(record) } } }
     return records

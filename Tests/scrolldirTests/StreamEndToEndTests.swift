@@ -318,6 +318,15 @@ struct StreamEndToEndTests {
     #expect(raw.stdout == expected.replacingOccurrences(of: #""device":"\#(name)""#, with: #""device":"stdin""#))
   }
 
+  @Test("replay --raw --capabilities without the wheel codes: the wheel events are dropped, as the kernel would, and a note says why")
+  func rawCapabilitiesWithoutWheel() throws {
+    let raw = try Binary.run(
+      ["replay", "--raw", "--capabilities", "KEY_A", "-"], stdin: try Self.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu"))
+    #expect(raw.status == 0)
+    #expect(raw.stdout == "")
+    #expect(raw.stderr == "scrolldir: <stdin>: 'stdin' cannot scroll: no wheel (REL_WHEEL, REL_HWHEEL) and not a touchpad\n")
+  }
+
   @Test("a raw stream cut inside an event exits 65 naming the byte; an unknown code name is a usage error")
   func rawErrors() throws {
     let cut = try Binary.run(["replay", "--raw", "-"], stdin: try Self.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu").dropLast(5))
