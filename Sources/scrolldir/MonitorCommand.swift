@@ -19,6 +19,7 @@ enum MonitorCommand {
     do {
       stop = try monitor.run(
       signals: signals,
+      output: .standardOutput,
       onRecord: { (record) throws(CommandError) in try output.handle(record) },
       onSignal: { (signal) throws(CommandError) in
         if signal == SIGUSR1 { try output.writeStats() }
@@ -31,6 +32,8 @@ enum MonitorCommand {
       Diagnostics.note("interrupted: " + output.summary)
       return
     }
+    // The reader of stdout went away while the monitor waited: end quietly, as on EPIPE.
+    if stop == .outputClosed { return }
     try output.finish()
     if options.stats { try output.writeStats() }
     switch stop {
@@ -38,7 +41,7 @@ enum MonitorCommand {
       Diagnostics.note("interrupted: " + output.summary)
     case .noDevicesLeft:
       throw .noDevicesLeft
-    case .stopped:
+    case .stopped, .outputClosed:
       break
     }
   }

@@ -13,9 +13,10 @@ struct StreamEndToEndTests {
     let stdout = Pipe()
     let stderr = Pipe()
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
       process.executableURL = URL(fileURLWithPath: Binary.path)
       process.arguments = arguments
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
       process.standardInput = stdin
       process.standardOutput = stdout
       process.standardError = stderr
@@ -159,6 +160,23 @@ struct StreamEndToEndTests {
       #expect(result.status == 65)
       #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
     }
+  }
+
+  @Test("a waiting monitor whose reader goes away (| head -1) ends at once with status 0, not at its next record")
+  func monitorReaderGone() throws {
+    let directory = NSTemporaryDirectory() + "scrolldir-input-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let running = try Running(["--wait", "--json", directory + "/event3"], environment: ["SCROLLDIR_INPUT_DIR": directory])
+    #expect(running.readLines(1).first?.contains(#""state":"waiting""#) == true)
+    try running.stdout.fileHandleForReading.close()
+    let deadline = Date().addingTimeInterval(5)
+    while running.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    let endedByItself = !running.process.isRunning
+    if !endedByItself { running.process.terminate() }
+    running.process.waitUntilExit()
+    #expect(endedByItself, "still waiting 5 s after its reader went away")
+    #expect(running.process.terminationStatus == 0)
   }
 
   @Test("SIGTERM while stdout is blocked (a reader that stopped reading): exit 0 with the summary")

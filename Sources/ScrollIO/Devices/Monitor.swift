@@ -13,7 +13,7 @@ import ScrollCore
 /// - Idle cost: with no input and no deadline the loop sleeps in `poll` with no timeout.
 /// - Devices are never grabbed.
 public final class Monitor {
-  /// Why ``run(signals:onRecord:onSignal:deadline:onDeadline:)`` returned.
+  /// Why ``run(signals:output:onRecord:onSignal:deadline:onDeadline:)`` returned.
   public enum Stop: Sendable, Hashable {
     /// `SIGINT` or `SIGTERM` arrived.
     case signal(Int32)
@@ -21,6 +21,8 @@ public final class Monitor {
     case stopped
     /// ``MonitorConfiguration/once`` was set and no monitored device is left.
     case noDevicesLeft
+    /// The `output` descriptor hung up: the reader of the pipe went away (`| head -1`).
+    case outputClosed
   }
 
   final class Node {
@@ -75,7 +77,7 @@ public final class Monitor {
   /// The devices open now.
   public var devices: [EvdevDevice] { nodes.compactMap(\.device) }
 
-  /// Makes ``run(signals:onRecord:onSignal:deadline:onDeadline:)`` return ``Stop/stopped``; safe
+  /// Makes ``run(signals:output:onRecord:onSignal:deadline:onDeadline:)`` return ``Stop/stopped``; safe
   /// to call from another thread.
   public func stop() {
     try? wakeWrite.writeAll("x")
@@ -90,9 +92,12 @@ public final class Monitor {
   ///   - deadline: the earliest time a timer of the caller must fire (e.g. a gesture timeout), or
   ///     `nil`; asked before every wait.
   ///   - onDeadline: called with the current time once `deadline()` has passed.
+  ///   - output: a descriptor watched for hangup (stdout): when the reader of its pipe goes away
+  ///     the run returns ``Stop/outputClosed`` at once, not at the next record.
   /// - Throws: what the callbacks throw (e.g. stdout closed); the loop stops at once.
   public func run<Failure: Error>(
     signals: FileDescriptor? = nil,
+    output: FileDescriptor? = nil,
     onRecord: (OutputRecord) throws(Failure) -> Void,
     onSignal: (Int32) throws(Failure) -> Void = { _ in },
     deadline: () -> Timestamp? = { nil },
@@ -105,6 +110,8 @@ public final class Monitor {
       var fds = open.map { pollfd(fd: $0.device!.descriptor.rawValue, events: Int16(POLLIN), revents: 0) }
       let extra: [FileDescriptor?] = [signals, watch?.descriptor, wakeRead]
       fds += extra.map { pollfd(fd: $0?.rawValue ?? -1, events: Int16(POLLIN), revents: 0) }
+      // No events asked: poll reports only POLLERR/POLLHUP, which it always does.
+      fds.append(pollfd(fd: output?.rawValue ?? -1, events: 0, revents: 0))
       let ready = poll(&fds, nfds_t(fds.count), timeout(deadline()))
       if ready < 0 {
         if errno == EINTR { continue }
@@ -118,6 +125,7 @@ public final class Monitor {
         }
       }
       if fds[base + 2].revents != 0 { return .stopped }
+      if fds[base + 3].revents & Int16(POLLERR | POLLHUP) != 0 { return .outputClosed }
       for (index, node) in open.enumerated() where fds[index].revents != 0 {
         try read(node, onRecord)
       }
