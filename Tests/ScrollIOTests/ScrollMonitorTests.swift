@@ -36,7 +36,7 @@ struct ScrollMonitorTests {
       var statuses: [StatusRecord] = []
       for try await record in monitor.records {
         if case .status(let status) = record { statuses.append(status) }
-        if statuses.count == 1 { FileManager.default.createFile(atPath: node, contents: Data("not evdev".utf8)) }
+        if statuses.count == 1 { _ = FileManager.default.createFile(atPath: node, contents: Data("not evdev".utf8)) }
         if statuses.count == 2 { break }
       }
       return statuses
