@@ -277,6 +277,22 @@ struct StreamEndToEndTests {
     #expect(lines.last.map { $0.contains("no scrolling") } == true, "the counters after the reset: \(result.stderr)")
   }
 
+  @Test("SIGUSR2 then SIGUSR1 are handled in that order: the print shows the counters after the reset")
+  func resetThenPrint() throws {
+    let running = try Self.statsReplayWaitingOnPipe()
+    let pid = running.process.processIdentifier
+    kill(pid, SIGUSR2)
+    Thread.sleep(forTimeInterval: 0.1)
+    kill(pid, SIGUSR1)
+    Thread.sleep(forTimeInterval: 0.1)
+    try running.stdin.fileHandleForWriting.close()
+    let result = running.finish()
+    #expect(result.status == 0)
+    let lines = result.stderr.split(separator: "\n")
+    #expect(!lines.contains("scrolldir: stats since start"), "\(result.stderr)")
+    #expect(lines.filter { $0 == "scrolldir: no scrolling" }.count == 2, "the SIGUSR1 print and the final one: \(result.stderr)")
+  }
+
   @Test("a reader that stops after one line (| head -1) ends a long replay at once with status 0")
   func headOne() throws {
     // 20 000 copies of the G502's four detents: about 80 000 records.
