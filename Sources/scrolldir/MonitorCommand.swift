@@ -34,8 +34,12 @@ enum MonitorCommand {
     }
     // The reader of stdout went away while the monitor waited: end quietly, as on EPIPE.
     if stop == .outputClosed { return }
-    try output.finish()
-    if options.stats { try output.writeStats() }
+    do {
+      try output.finish()
+      if options.stats { try output.writeStats() }
+    } catch .output(.interrupted) {
+      // Stopped by a signal while the reader was not reading: what is left is dropped (LineWriter).
+    }
     switch stop {
     case .signal:
       Diagnostics.note("interrupted: " + output.summary)

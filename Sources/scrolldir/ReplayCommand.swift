@@ -32,10 +32,13 @@ enum ReplayCommand {
           }
         }
       } catch .interrupted, .output(.interrupted) {
-        try output.finish()
+        // What is left goes out only if the reader takes it at once (LineWriter); else it is dropped.
+        do { try output.finish() } catch .output(.interrupted) {}
         Diagnostics.note("interrupted: " + output.summary)
       }
-      if options.stats { try output.writeStats() }
+      if options.stats {
+        do { try output.writeStats() } catch .output(.interrupted) {}
+      }
     } catch {
       // The output failed too (or its reader went away): said here, the status stays the first failure's.
       guard let firstFailure else { throw error }

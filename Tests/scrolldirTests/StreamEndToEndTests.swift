@@ -179,8 +179,10 @@ struct StreamEndToEndTests {
     #expect(running.process.terminationStatus == 0)
   }
 
-  @Test("SIGTERM while stdout is blocked (a reader that stopped reading): exit 0 with the summary")
-  func blockedOutput() throws {
+  @Test(
+    "SIGTERM while stdout is blocked (a reader that stopped reading): exit 0 at once with the summary, also with output left to write",
+    arguments: [["replay"], ["replay", "--gestures"], ["replay", "--json", "--stats"]])
+  func blockedOutput(_ command: [String]) throws {
     let fifo = NSTemporaryDirectory() + "scrolldir-out-\(UUID().uuidString)"
     #expect(mkfifo(fifo, 0o600) == 0)
     defer { try? FileManager.default.removeItem(atPath: fifo) }
@@ -191,7 +193,7 @@ struct StreamEndToEndTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Binary.path)
-    process.arguments = ["replay", path]
+    process.arguments = command + [path]
     let err = Pipe()
     process.standardError = err
     // A reader that never reads: opened without blocking, kept open so the pipe stays connected.
@@ -201,8 +203,13 @@ struct StreamEndToEndTests {
     try process.run()
     Thread.sleep(forTimeInterval: 0.5)  // the pipe is full: scrolldir blocks in write
     process.terminate()
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    let endedByItself = !process.isRunning
+    if !endedByItself { kill(process.processIdentifier, SIGKILL) }
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    #expect(endedByItself, "still running 5 s after SIGTERM")
     #expect(process.terminationStatus == 0)
     #expect(message.hasPrefix("scrolldir: interrupted: "), "\(message)")
   }

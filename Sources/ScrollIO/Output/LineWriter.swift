@@ -18,9 +18,13 @@ public struct LineWriter: Sendable {
     self.descriptor = descriptor
   }
 
-  /// Writes `line` and a newline.
-  /// - Throws: ``Failure/closed`` on `EPIPE` (requires `SIGPIPE` to be ignored), else ``Failure/failed(_:)``.
+  /// Writes `line` and a newline. Once `SIGINT` or `SIGTERM` has arrived
+  /// (``SignalPipe/terminationRequested``), a line that would have to wait for the reader is not
+  /// written: the program is stopping, and a reader that stopped reading must not keep it alive.
+  /// - Throws: ``Failure/closed`` on `EPIPE` (requires `SIGPIPE` to be ignored),
+  ///   ``Failure/interrupted`` for a line not written because of `SIGINT`/`SIGTERM`, else ``Failure/failed(_:)``.
   public func write(_ line: String) throws(Failure) {
+    if SignalPipe.terminationRequested && !descriptor.isWritableNow { throw .interrupted }
     do {
       try descriptor.writeAll(line + "\n")
     } catch {

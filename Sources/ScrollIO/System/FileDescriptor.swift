@@ -72,6 +72,13 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
     _ = Glibc.close(rawValue)
   }
 
+  /// Whether a write would not block now (`poll` for `POLLOUT` with no wait): false for a pipe
+  /// whose reader stopped reading and whose buffer is full.
+  public var isWritableNow: Bool {
+    var entry = pollfd(fd: rawValue, events: Int16(POLLOUT), revents: 0)
+    return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
+  }
+
   /// Whether the descriptor refers to a terminal.
   public var isTerminal: Bool { isatty(rawValue) == 1 }
 }

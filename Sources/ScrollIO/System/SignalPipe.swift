@@ -8,6 +8,8 @@ public enum SignalPipe {
   nonisolated(unsafe) private static var writeEnd: Int32 = -1
   nonisolated(unsafe) private static var readEnd: Int32 = -1
   private static let pending = Atomic<UInt64>(0)
+  /// Every signal that ever arrived (never cleared), for ``terminationRequested``.
+  private static let arrived = Atomic<UInt64>(0)
 
   /// Installs handlers for `signals` and returns the descriptor that becomes readable when one
   /// arrives. Safe to call more than once.
@@ -32,6 +34,7 @@ public enum SignalPipe {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in
         SignalPipe.pending.bitwiseOr(UInt64(1) << UInt64(signal & 63), ordering: .relaxed)
+        SignalPipe.arrived.bitwiseOr(UInt64(1) << UInt64(signal & 63), ordering: .relaxed)
         var byte = UInt8(truncatingIfNeeded: signal)
         _ = Glibc.write(SignalPipe.writeEnd, &byte, 1)
       }
@@ -69,6 +72,12 @@ public enum SignalPipe {
   /// Whether a signal arrived since the last ``takePending()`` (one atomic load, cheap enough to
   /// check after every event).
   public static var hasPending: Bool { pending.load(ordering: .relaxed) != 0 }
+
+  /// Whether `SIGINT` or `SIGTERM` ever arrived, also after ``takePending()`` took it: the program
+  /// is stopping, so output that would block is dropped instead of waited for (``LineWriter``).
+  public static var terminationRequested: Bool {
+    arrived.load(ordering: .relaxed) & (UInt64(1) << UInt64(SIGINT) | UInt64(1) << UInt64(SIGTERM)) != 0
+  }
 
   /// Whether `SIGINT` or `SIGTERM` is pending: blocking reads, opens and writes then give up with
   /// `EINTR` (see ``FileDescriptor``) so the program can stop; `SIGUSR1`/`SIGUSR2` do not interrupt them.
