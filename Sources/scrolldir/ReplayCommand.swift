@@ -58,7 +58,14 @@ enum ReplayCommand {
     _ file: String, _ options: Options, _ output: OutputStage, _ clock: inout Timestamp?
   ) throws(CommandError) {
     do throws(Stop) {
-      let recording = try open(file, options)
+      let recording: Recording
+      do {
+        recording = try open(file, options)
+      } catch .interrupted {
+        // Stopped while a libinput record was copied from a pipe: signals that came first count.
+        try handleSignals(output, at: clock)
+        throw .interrupted
+      }
       var pipelines = recording.devices.map {
         DevicePipeline(device: $0.label, description: $0.description, options: options.pipeline)
       }

@@ -300,6 +300,22 @@ struct StreamEndToEndTests {
     #expect(lines.filter { $0 == "scrolldir: no scrolling" }.count == 2, "the SIGUSR1 print and the final one: \(result.stderr)")
   }
 
+  @Test("SIGUSR2 then SIGINT while a libinput record is being copied from a pipe: the reset still counts")
+  func resetWhileSpooling() throws {
+    let running = try Running(["replay", "--stats", Self.recording("wheel-logitech-ultrathin-touch-mouse.evemu"), "-"])
+    #expect(running.readLines(32).count == 32, "the first file's records")
+    let record = try String(contentsOfFile: Self.recording("other-huion-keydial-k20-dial-ccw.yml"), encoding: .utf8)
+    running.stdin.fileHandleForWriting.write(Data(record.utf8))  // the pipe stays open: copying goes on
+    Thread.sleep(forTimeInterval: 0.2)
+    kill(running.process.processIdentifier, SIGUSR2)
+    Thread.sleep(forTimeInterval: 0.1)
+    kill(running.process.processIdentifier, SIGINT)
+    let result = running.finish()
+    try running.stdin.fileHandleForWriting.close()
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("scrolldir: stats since 9.663855\nscrolldir: no scrolling\n"), "\(result.stderr)")
+  }
+
   @Test("a reader that stops after one line (| head -1) ends a long replay at once with status 0")
   func headOne() throws {
     // 20 000 copies of the G502's four detents: about 80 000 records.
