@@ -46,10 +46,11 @@ final class OutputStage {
     try write(chain.finish())
   }
 
-  /// Ends the input of `devices` (a recording's): their open gestures are written and their mode
-  /// state is forgotten.
-  func finish(devices: [String]) throws(CommandError) {
+  /// Ends a recording of a replay: the open gestures of its `devices` are written, their mode
+  /// state is forgotten, and the next recording's clock starts afresh for the counters.
+  func endRecording(devices: [String]) throws(CommandError) {
     for device in devices { try write(chain.finish(device: device)) }
+    chain.clockRestarted()
   }
 
   /// Writes the counters (`--stats`, SIGUSR1).

@@ -100,7 +100,7 @@ enum ReplayCommand {
       // Each recording has its own clock and offsets: its devices' gestures end, and their
       // detent and change state is forgotten, before the next file (counters go on).
       do {
-        try output.finish(devices: recording.devices.map(\.label))
+        try output.endRecording(devices: recording.devices.map(\.label))
       } catch {
         throw .failed(error)
       }

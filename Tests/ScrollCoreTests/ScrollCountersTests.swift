@@ -133,4 +133,18 @@ struct ScrollCountersTests {
     #expect(counters.totals().isEmpty)
     #expect(counters.since == Timestamp(microseconds: 20))
   }
+
+  @Test("after a reset, a replay's next recording (a clock that starts again, earlier) counts its gestures' time in full")
+  func clockRestart() {
+    var chain = ModeChain()
+    for record in Step.records([.down(120, at: 900_000), .down(120, at: 1_000_000)]) { _ = chain.process(record) }
+    chain.resetCounters(at: Timestamp(microseconds: 1_000_000))
+    _ = chain.finish(device: "d")
+    chain.clockRestarted()
+    // The next recording: a gesture from 0.1 s to 0.3 s on its own clock.
+    for record in Step.records([.down(120, at: 100_000), .down(120, at: 300_000)]) { _ = chain.process(record) }
+    _ = chain.finish()
+    #expect(chain.totals == [total(.down, records: 2, distance: 240, microseconds: 200_000)])
+    #expect(chain.counters.since == Timestamp(microseconds: 1_000_000), "the header still names the reset")
+  }
 }

@@ -98,6 +98,12 @@ public struct ModeChain: Sendable {
     return ended(gestures.finish(device: device))
   }
 
+  /// A replay's recording ended and the next one has its own clock (see
+  /// ``ScrollCounters/clockRestarted()``); call after ``finish(device:)`` of its devices.
+  public mutating func clockRestarted() {
+    counters.clockRestarted()
+  }
+
   /// SIGUSR2: clears the counters; counting restarts at `now`.
   public mutating func resetCounters(at now: Timestamp) {
     counters.reset(at: now)

@@ -56,6 +56,8 @@ public struct ScrollCounters: Sendable {
   private var counted: [Key: Total] = [:]
   /// When the counters were last reset, or `nil` if never.
   public private(set) var since: Timestamp?
+  /// Gesture time before this is not counted: ``since``, until the clock restarts.
+  private var clipBefore: Timestamp?
 
   public init() {}
 
@@ -84,6 +86,13 @@ public struct ScrollCounters: Sendable {
   public mutating func reset(at now: Timestamp) {
     counted = [:]
     since = now
+    clipBefore = now
+  }
+
+  /// The clock starts again (the next recording of a replay has its own clock, which may start
+  /// before ``since``): every gesture from now on lies wholly after the reset and counts in full.
+  public mutating func clockRestarted() {
+    clipBefore = nil
   }
 
   /// The totals, with the time of the still-open gestures `open` added (pass
@@ -96,7 +105,7 @@ public struct ScrollCounters: Sendable {
   }
 
   private func clippedMicroseconds(_ gesture: GestureRecord) -> Int64 {
-    let start = max(gesture.start, since ?? gesture.start)
+    let start = max(gesture.start, clipBefore ?? gesture.start)
     return max(0, gesture.end.microseconds - start.microseconds)
   }
 
