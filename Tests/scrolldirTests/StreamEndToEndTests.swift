@@ -151,6 +151,9 @@ struct StreamEndToEndTests {
       (Data("version: 1\n\u{7}".utf8), "scrolldir: <stdin>: byte 11: binary data (control character 0x7) in a libinput record"),
       // A raw input_event stream without '--raw' (cat /dev/input/eventN): no newline ever comes.
       (try Self.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu"), "scrolldir: <stdin>:1: binary data: expected evemu text"),
+      // The same after a good evemu line: refused at its NUL bytes, quoted at most 40 characters.
+      (Data("E: 1.000000 0002 0008 1\n".utf8) + (try Self.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu")),
+       "scrolldir: <stdin>:2: expected an event line 'E: sec.usec type code value', found '"),
     ] {
       let running = try Running(["replay", "-"])
       running.stdin.fileHandleForWriting.write(first)
@@ -159,6 +162,7 @@ struct StreamEndToEndTests {
       try running.stdin.fileHandleForWriting.close()
       #expect(result.status == 65)
       #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+      #expect(result.stderr.count < 400, "a short quote: \(result.stderr)")
     }
   }
 

@@ -28,7 +28,7 @@ struct EvemuHeader {
     _ = scanner.consume(tag)
     let isTag = scanner.consume(UInt8(ascii: ":"), skippingSpaces: false)
     guard isTag, "NIPBALS".contains(letter) else {
-      let found = isTag ? "'\(letter):'" : "'\(String(letter) + scanner.rest())'"
+      let found = isTag ? "'\(letter):'" : RecordingError.excerpt(String(letter) + scanner.rest())
       throw lines.malformed("expected an evemu line (N:, I:, P:, B:, A:, L:, S:, E: or a # comment), found \(found)")
     }
     switch letter {

@@ -55,7 +55,7 @@ final class EvemuReader: RecordingReader {
         let expected = "expected an event line 'E: sec.usec type code value'"
         let word = scanner.word()
         guard "NIPBALS".utf8.contains(tag), word.utf8.dropFirst().first == UInt8(ascii: ":") else {
-          throw lines.malformed(expected + ", found '\(word)'")
+          throw lines.malformed(expected + ", found " + RecordingError.excerpt(word))
         }
         throw lines.malformed(expected + ", found a '\(word.prefix(2))' description line after the events")
       }
@@ -99,7 +99,7 @@ final class EvemuReader: RecordingReader {
     guard let value = scanner.decimal(), let value32 = Int32(exactly: value) else {
       throw lines.malformed(expected + "; the value is not a 32-bit decimal integer")
     }
-    guard scanner.atEndOfContent else { throw lines.malformed(expected + "; unexpected '\(scanner.word())'") }
+    guard scanner.atEndOfContent else { throw lines.malformed(expected + "; unexpected " + RecordingError.excerpt(scanner.word())) }
     guard let typeCode = EventCodeLimits.validate(type: type, code: code) else {
       throw lines.malformed("event type 0x\(String(type, radix: 16)) code 0x\(String(code, radix: 16)) is not a valid evdev event")
     }

@@ -34,7 +34,9 @@ final class LineReader {
   }
 
   /// The next line without its `\n` (and without a trailing `\r`), valid until the next call;
-  /// `nil` at end of file. A last line without `\n` is returned too.
+  /// `nil` at end of file. A last line without `\n` is returned too, and so is a line holding a NUL
+  /// byte (never text: a raw event stream, say) as far as it has been read, without waiting for
+  /// its newline.
   /// - Throws: ``RecordingError/io(file:errno:)`` when `read(2)` fails.
   func nextLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
     var scanFrom = start
@@ -45,14 +47,14 @@ final class LineReader {
         lineNumber += 1
         return line
       }
-      scanFrom = end
-      if reachedEOF {
+      if reachedEOF || memchr(storage.baseAddress! + scanFrom, 0, end - scanFrom) != nil {
         guard start < end else { return nil }
         let line = bytes(start, end)
         start = end
         lineNumber += 1
         return line
       }
+      scanFrom = end
       let shift = start
       try refill()
       scanFrom = max(scanFrom - shift, start)

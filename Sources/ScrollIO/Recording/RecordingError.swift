@@ -12,6 +12,12 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// YAML from a pipe could not be copied to a temporary file in `directory` (`$TMPDIR`).
   case temporaryFile(directory: String, errno: Errno)
 
+  /// `text` quoted in a message: at most 40 characters, so a line of binary data or a huge word
+  /// cannot flood stderr.
+  static func excerpt(_ text: String) -> String {
+    text.count <= 40 ? "'\(text)'" : "'\(text.prefix(40))…' (\(text.utf8.count) bytes)"
+  }
+
   public var description: String {
     switch self {
     case .malformed(let file, let line, let message): line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
