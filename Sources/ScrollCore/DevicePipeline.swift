@@ -57,6 +57,8 @@ public struct DevicePipeline: Sendable {
   /// a recording move nothing, as they would not if it were played into a uinput device. Empty
   /// when the capabilities are inferred from the events.
   private let undeclaredWheelCodes: [EventCode]
+  /// Wheel events dropped because the declared description leaves out their code.
+  public private(set) var undeclaredEventsDropped = 0
 
   /// Creates the pipeline for one device.
   /// - Parameters:
@@ -89,7 +91,10 @@ public struct DevicePipeline: Sendable {
   public mutating func process<Failure: Error>(
     _ event: InputEvent, emit: (OutputRecord) throws(Failure) -> Void
   ) throws(Failure) {
-    if event.type == .rel, undeclaredWheelCodes.contains(event.code) { return }
+    if event.type == .rel, undeclaredWheelCodes.contains(event.code) {
+      undeclaredEventsDropped += 1
+      return
+    }
     eventsInOpenFrame = event.isReport || event.isDropped ? 0 : eventsInOpenFrame + 1
     if event.isDropped {
       wheel.discardFrame()

@@ -156,9 +156,15 @@ enum ReplayCommand {
           file: path, line: 0,
           message: "'--describe' needs a recording of one device; this one has \(devices.count)")
       }
+      guard devices[0].description.origin == .declared else {
+        throw .malformed(
+          file: path, line: 0,
+          message: "'--describe' needs a recording with a device description (evemu B: lines, or a libinput record's device header); this one has none")
+      }
       return devices[0].description
     case .codes(let names):
-      return DeviceDescription(name: file == "-" ? "stdin" : file, codes: Options.capabilityCodes(names))
+      let label = file == "-" ? "stdin" : String(file.split(separator: "/").last ?? Substring(file))
+      return DeviceDescription(name: label, codes: Options.capabilityCodes(names))
     }
   }
 

@@ -5,17 +5,24 @@ import ScrollIO
 /// so a replay that prints nothing says why instead of looking like a quiet success.
 enum ReplayNotes {
   /// After a file's events: a frame that never closed (a recording cut off before its last
-  /// `SYN_REPORT`); when no device scrolled, why each described one cannot; and a device without
+  /// `SYN_REPORT`); wheel events dropped for codes the description leaves out; when no device scrolled, why each described one cannot; and a device without
   /// a description that sent multitouch positions, a touchpad whose finger scrolling needs the
   /// axis ranges only a description gives.
   /// - Parameter scrolled: per device, whether it gave any scroll record.
   static func afterEvents(
     _ file: String, _ devices: [RecordedDevice], _ pipelines: [DevicePipeline], scrolled: [Bool], raw: Bool
   ) {
-    for pipeline in pipelines where pipeline.eventsInOpenFrame > 0 {
-      Diagnostics.note(
-        "\(file): the last frame of '\(pipeline.device)' has \(pipeline.eventsInOpenFrame) event(s) but no SYN_REPORT; "
-          + "they were not used (is the file cut off?)")
+    for pipeline in pipelines {
+      if pipeline.eventsInOpenFrame > 0 {
+        Diagnostics.note(
+          "\(file): the last frame of '\(pipeline.device)' has \(pipeline.eventsInOpenFrame) event(s) but no SYN_REPORT; "
+            + "they were not used (is the file cut off?)")
+      }
+      if pipeline.undeclaredEventsDropped > 0 {
+        Diagnostics.note(
+          "\(file): \(pipeline.undeclaredEventsDropped) wheel event(s) of '\(pipeline.device)' have codes its description "
+            + "does not declare; they were dropped, as the kernel drops them")
+      }
     }
     guard !scrolled.contains(true) else { return }
     for device in devices {

@@ -385,7 +385,26 @@ struct StreamEndToEndTests {
       ["replay", "--raw", "--capabilities", "KEY_A", "-"], stdin: try Self.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu"))
     #expect(raw.status == 0)
     #expect(raw.stdout == "")
-    #expect(raw.stderr == "scrolldir: <stdin>: 'stdin' cannot scroll: no wheel (REL_WHEEL, REL_HWHEEL) and not a touchpad\n")
+    // The G502 stream's four detents are four REL_WHEEL and four REL_WHEEL_HI_RES events.
+    #expect(
+      raw.stderr
+        == "scrolldir: <stdin>: 8 wheel event(s) of 'stdin' have codes its description does not declare; they were dropped, as the kernel drops them\n"
+        + "scrolldir: <stdin>: 'stdin' cannot scroll: no wheel (REL_WHEEL, REL_HWHEEL) and not a touchpad\n")
+  }
+
+  @Test("--describe needs a recording with a device description; --capabilities labels a file stream by its base name")
+  func rawDescriptionSources() throws {
+    let undescribed = Self.recording("wheel-logitech-g502-usbhid-lowres.evemu")
+    let describe = try Binary.run(["replay", "--raw", "--describe", undescribed, "-"], stdin: try Self.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu"))
+    #expect(describe.status == 65)
+    #expect(describe.stderr.hasPrefix("scrolldir: \(undescribed): '--describe' needs a recording with a device description"))
+    let path = NSTemporaryDirectory() + "scrolldir-raw-\(UUID().uuidString).raw"
+    try Self.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu").write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let named = try Binary.run(["replay", "--json", "--raw", "--capabilities", "REL_WHEEL,REL_WHEEL_HI_RES", path])
+    let inferred = try Binary.run(["replay", "--json", "--raw", path])
+    #expect(named.stdout.contains(#""device":"\#((path as NSString).lastPathComponent)""#))
+    #expect(named.stdout == inferred.stdout)
   }
 
   @Test("a raw stream cut inside an event exits 65 naming the byte; an unknown code name is a usage error")
