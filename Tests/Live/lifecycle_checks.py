@@ -25,7 +25,7 @@ from evdev_codes import (ABS_MT_POSITION_Y, ABS_MT_SLOT, ABS_Y, EV_ABS, EV_KEY, 
                          REL_WHEEL, SYN_DROPPED, SYN_REPORT)
 from kernel_model import events_per_packet  # noqa: E402
 from live_checks import KEYS, NOTCH, STATUS_KEYS, compare_records, rig_status, short  # noqa: E402
-from live_common import parse_jsonl, read  # noqa: E402
+from live_common import Checker as ScenarioChecker, parse_jsonl, read  # noqa: E402
 from recordings import RECORDINGS, read_evemu  # noqa: E402
 
 BOOTS = {
@@ -60,25 +60,23 @@ JITTER = 0.25                                                 # TwoFingerScroll.
 
 
 class Checker:
-    """PASS/FAIL lines for the scenarios asked for; checks of other scenarios are not printed."""
+    """PASS/FAIL lines for the scenarios asked for (a live_common.Checker each); checks of other
+    scenarios are not printed."""
 
     def __init__(self, wanted):
-        self.wanted = set(wanted)
-        self.failed = 0
+        self.scenarios = {scenario: ScenarioChecker(scenario) for scenario in wanted}
+
+    @property
+    def failed(self):
+        return sum(c.failed for c in self.scenarios.values())
 
     def check(self, scenario, name, ok, why=""):
-        if scenario not in self.wanted:
-            return ok
-        if ok:
-            print(f"PASS {scenario}/{name}", flush=True)
-        else:
-            self.failed += 1
-            print(f"FAIL {scenario}/{name}: {why}", flush=True)
-        return ok
+        c = self.scenarios.get(scenario)
+        return c.check(name, ok, why) if c else ok
 
     def info(self, scenario, text):
-        if scenario in self.wanted:
-            print(f"     {text}", flush=True)
+        if scenario in self.scenarios:
+            self.scenarios[scenario].info(text)
 
 
 def lines_of(d, name):
