@@ -288,20 +288,28 @@ struct StreamEndToEndTests {
     #expect(lines.last.map { $0.contains("no scrolling") } == true, "the counters after the reset: \(result.stderr)")
   }
 
-  @Test("SIGUSR2 then SIGUSR1 are handled in that order: the print shows the counters after the reset")
-  func resetThenPrint() throws {
+  @Test(
+    "SIGUSR1, SIGUSR2, SIGUSR1 are handled in that order, also when SIGTERM follows: the second print shows the reset",
+    arguments: [false, true])
+  func signalOrder(_ terminate: Bool) throws {
     let running = try Self.statsReplayWaitingOnPipe()
     let pid = running.process.processIdentifier
-    kill(pid, SIGUSR2)
-    Thread.sleep(forTimeInterval: 0.1)
-    kill(pid, SIGUSR1)
-    Thread.sleep(forTimeInterval: 0.1)
+    for signal in [SIGUSR1, SIGUSR2, SIGUSR1] + (terminate ? [SIGTERM] : []) {
+      kill(pid, signal)
+      Thread.sleep(forTimeInterval: 0.1)
+    }
     try running.stdin.fileHandleForWriting.close()
     let result = running.finish()
     #expect(result.status == 0)
-    let lines = result.stderr.split(separator: "\n")
-    #expect(!lines.contains("scrolldir: stats since start"), "\(result.stderr)")
-    #expect(lines.filter { $0 == "scrolldir: no scrolling" }.count == 2, "the SIGUSR1 print and the final one: \(result.stderr)")
+    let stats = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("scrolldir: interrupted") }
+    // The first print counts the G502's one detent; the second, after the reset, and the one at
+    // the end count nothing.
+    #expect(
+      stats == [
+        "scrolldir: stats since start", "scrolldir: stdin wheel Down  1 record 1.000 detents 0.000000 s",
+        "scrolldir: stats since 1692245830.208738", "scrolldir: no scrolling",
+        "scrolldir: stats since 1692245830.208738", "scrolldir: no scrolling",
+      ], "\(result.stderr)")
   }
 
   @Test("SIGUSR2 then SIGINT while a libinput record is being copied from a pipe: the reset still counts")

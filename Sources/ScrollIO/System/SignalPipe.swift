@@ -46,18 +46,17 @@ public enum SignalPipe {
     return FileDescriptor(rawValue: readEnd)
   }
 
-  /// Empties the pipe and returns the signals that arrived since the last call, each once, in the
-  /// order they arrived (`SIGUSR2` then `SIGUSR1`: the print shows the reset), except that
-  /// `SIGINT` and `SIGTERM` come last, so a `SIGUSR1` or `SIGUSR2` that came with an interrupt (or
-  /// while a read waited) is handled before the program stops.
+  /// Empties the pipe and returns the signals that arrived since the last call, in the order
+  /// they arrived (`SIGUSR2` then `SIGUSR1`: the print shows the reset; a repeat in a row counts
+  /// once), except that `SIGINT` and `SIGTERM` come last, so a `SIGUSR1` or `SIGUSR2` that came
+  /// with an interrupt (or while a read waited) is handled before the program stops.
   public static func takePending() -> [Int32] {
     var arrived: [Int32] = []
     var buffer = [UInt8](repeating: 0, count: 64)
     while true {
-      let count = buffer.withUnsafeMutableBytes { bytes in
-        (try? FileDescriptor(rawValue: readEnd).read(into: bytes)) ?? 0
-      }
-      for byte in buffer.prefix(max(count, 0)) where !arrived.contains(Int32(byte)) { arrived.append(Int32(byte)) }
+      // Glibc's read, not FileDescriptor's, which gives up at once while SIGINT/SIGTERM is pending.
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
+      for byte in buffer.prefix(max(count, 0)) where arrived.last != Int32(byte) { arrived.append(Int32(byte)) }
       if count < buffer.count { break }
     }
     // The bits decide which signals are pending: a byte whose bit an earlier call took is stale,
@@ -66,7 +65,9 @@ public enum SignalPipe {
     let isPending = { (signal: Int32) in bits & (UInt64(1) << UInt64(signal & 63)) != 0 }
     let signals = arrived.filter(isPending) + (1..<64).map(Int32.init).filter { isPending($0) && !arrived.contains($0) }
     let ends: [Int32] = [SIGINT, SIGTERM]
-    return signals.filter { !ends.contains($0) } + signals.filter { ends.contains($0) }
+    var result = signals.filter { !ends.contains($0) }
+    for end in ends where signals.contains(end) { result.append(end) }
+    return result
   }
 
   /// Whether a signal arrived since the last ``takePending()`` (one atomic load, cheap enough to
