@@ -155,18 +155,41 @@ def stream(events):
     return [(t, c, v) for _, t, c, v in events]
 
 
-def without_autorepeat(delivered):
-    """The stream without autorepeat, and the number of autorepeat events removed.
+def compare_apart_from_autorepeat(delivered, model):
+    """Compares what the node delivered with the model, apart from the input core's autorepeat.
 
     A device that declares EV_REP gets the input core's soft repeat (250 ms delay, 33 ms period;
     input_register_device() -> input_enable_softrepeat()): while a key or button is held, the
     repeat timer (input_repeat_key()) feeds [EV_KEY code 2, SYN_REPORT 1] through
-    input_handle_event(), so it lands wherever the writer is: between frames as a frame of its
-    own, or inside a frame being written, which it then cuts in two. How many there are depends
-    on the live timing. A recording made on a real device holds such events too, and evemu-play
-    writes them into the device, where they pass as well. So the comparison with the model leaves
-    out every EV_KEY value 2 and every SYN_REPORT value 1, on both sides.
+    input_handle_event(), so it lands wherever the writer is, and how many there are depends on
+    the live timing:
+      - between frames: a frame of its own;
+      - inside a frame: the SYN_REPORT 1 flushes the frame's events so far, cutting it in two;
+      - after a frame's last event, before the writer's SYN_REPORT: it flushes the whole frame,
+        and the writer's SYN_REPORT then comes alone and is dropped as an empty frame (the
+        input core passes a frame on only if it holds more than its SYN_REPORT).
+    A recording made on a real device holds such events too, and evemu-play writes them into the
+    device, where they pass as well. So every EV_KEY value 2 is left out on both sides and every
+    SYN_REPORT 1 of the model; a SYN_REPORT 1 of the node is skipped, and stands for the model's
+    SYN_REPORT 0 when that is the model's next event (the third case).
+    Returns (difference, repeats delivered, repeats written): difference is None, or
+    (index in the filtered node stream, index in the filtered model, both filtered streams).
     """
-    out = [ev for ev in delivered
-           if not (ev[0] == EV_KEY and ev[2] == 2) and ev != (EV_SYN, SYN_REPORT, 1)]
-    return out, sum(1 for ev in delivered if ev[0] == EV_KEY and ev[2] == 2)
+    def is_repeat(ev):
+        return ev[0] == EV_KEY and ev[2] == 2
+    report0, report1 = (EV_SYN, SYN_REPORT, 0), (EV_SYN, SYN_REPORT, 1)
+    node = [ev for ev in delivered if not is_repeat(ev)]
+    want = [ev for ev in model if not is_repeat(ev) and ev != report1]
+    i = j = 0
+    while i < len(node):
+        if node[i] == report1:
+            if j < len(want) and want[j] == report0 and (i + 1 == len(node) or node[i + 1] != report0):
+                j += 1
+            i += 1
+            continue
+        if j == len(want) or node[i] != want[j]:
+            break
+        i += 1
+        j += 1
+    difference = None if (i, j) == (len(node), len(want)) else (i, j, node, want)
+    return difference, sum(map(is_repeat, delivered)), sum(map(is_repeat, model))

@@ -31,7 +31,7 @@ import subprocess
 import sys
 
 from evdev_codes import EV_ABS, code_name
-from kernel_model import kernel_model, stream, without_autorepeat
+from kernel_model import compare_apart_from_autorepeat, kernel_model, stream
 from libinput_agreement import agreement, capture_frames, collapse, parse_libinput
 from libinput_expectations import EXPECTED_AGREEMENT
 from live_common import NODE_RX, Checker, parse_jsonl, read
@@ -190,12 +190,15 @@ def check_live_replay(d, rc, bin_path):
         cap_dev, cap_events = read_evemu(base + ".kernel.evemu")
         orig_dev, orig_events = read_recording(e["path"])
         model, changes = kernel_model(cap_dev, orig_events)
-        model, rep_written = without_autorepeat(model)
-        delivered, rep_kernel = without_autorepeat(stream(cap_events))
-        i = next((i for i, (a, b) in enumerate(zip(delivered, model)) if a != b), min(len(delivered), len(model)))
-        c.check(f"{n}/kernel-as-modelled", delivered == model,
-                f"the node delivered {len(delivered)} events, the model predicts {len(model)}; first "
-                f"difference at event {i}: node {delivered[i:i + 4]}, model {model[i:i + 4]}")
+        difference, rep_kernel, rep_written = compare_apart_from_autorepeat(stream(cap_events), model)
+        if difference is None:
+            c.check(f"{n}/kernel-as-modelled", True)
+        else:
+            i, j, node_events, model_events = difference
+            c.check(f"{n}/kernel-as-modelled", False,
+                    f"the node delivered {len(node_events)} events, the model predicts {len(model_events)} (autorepeat "
+                    f"aside); first difference at node event {i}, model event {j}: node {node_events[i:i + 4]}, "
+                    f"model {model_events[j:j + 4]}")
         lost = [f"fuzz {orig_dev.absinfo[k][2]} -> {cap_dev.absinfo[k][2]} on {code_name(EV_ABS, k)}"
                 for k in sorted(orig_dev.absinfo) if k in cap_dev.absinfo
                 and orig_dev.absinfo[k][2] != cap_dev.absinfo[k][2]]
