@@ -40,7 +40,10 @@ public enum SignalPipe {
       }
       // No SA_RESTART: a read blocked on a pipe returns EINTR, so a replay of standard input can stop.
       action.sa_flags = 0
-      sigemptyset(&action.sa_mask)
+      // The other signals wait while a handler runs. Else signals pending at the same moment get
+      // nested frames and their handlers run in reverse (SIGUSR2 before SIGUSR1); this way they run
+      // in number order, and signals that arrive apart keep their order in the pipe.
+      action.sa_mask = mask
       sigaction(number, &action, nil)
     }
     return FileDescriptor(rawValue: readEnd)
@@ -48,7 +51,8 @@ public enum SignalPipe {
 
   /// Empties the pipe and returns the signals that arrived since the last call, in the order
   /// they arrived (`SIGUSR2` then `SIGUSR1`: the print shows the reset; a repeat in a row counts
-  /// once), except that `SIGINT` and `SIGTERM` come last, so a `SIGUSR1` or `SIGUSR2` that came
+  /// once; signals pending at the same moment come in number order, `SIGUSR1` before `SIGUSR2`,
+  /// as the kernel delivers them), except that `SIGINT` and `SIGTERM` come last, so a `SIGUSR1` or `SIGUSR2` that came
   /// with an interrupt (or while a read waited) is handled before the program stops.
   public static func takePending() -> [Int32] {
     var arrived: [Int32] = []
