@@ -52,8 +52,8 @@ public enum SignalPipe {
   /// Empties the pipe and returns the signals that arrived since the last call, in the order
   /// they arrived (`SIGUSR2` then `SIGUSR1`: the print shows the reset; a repeat in a row counts
   /// once; signals pending at the same moment come in number order, `SIGUSR1` before `SIGUSR2`,
-  /// as the kernel delivers them), except that `SIGINT` and `SIGTERM` come last, so a `SIGUSR1` or `SIGUSR2` that came
-  /// with an interrupt (or while a read waited) is handled before the program stops.
+  /// as the kernel delivers them). `SIGINT` and `SIGTERM` come last, so a `SIGUSR1` or `SIGUSR2`
+  /// that came with an interrupt (or while a read waited) is handled before the program stops.
   public static func takePending() -> [Int32] {
     var arrived: [Int32] = []
     var buffer = [UInt8](repeating: 0, count: 64)
