@@ -1,3 +1,4 @@
+import ScrollCore
 import ScrollIO
 
 /// Diagnostics on stderr: errors and notes for people, never mixed into the records on stdout.
@@ -12,7 +13,7 @@ enum Diagnostics {
   private static func visible(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
-      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+      if ControlCharacter.contains(scalar) {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       } else {
         result.unicodeScalars.append(scalar)

@@ -9,7 +9,7 @@ func jsonQuoted(_ string: String) -> String {
     case "\n": result += "\\n"
     case "\r": result += "\\r"
     case "\t": result += "\\t"
-    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+    case _ where ControlCharacter.contains(scalar):
       let hex = String(scalar.value, radix: 16)
       result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     default:

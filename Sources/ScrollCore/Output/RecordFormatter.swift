@@ -51,7 +51,7 @@ public enum RecordFormatter {
   /// spaces, quotes, backslashes or control characters, so a record always stays one line.
   static func textDevice(_ device: String) -> String {
     let plain = !device.isEmpty && device.unicodeScalars.allSatisfy { scalar in
-      scalar.value > 0x20 && !(0x7F...0x9F).contains(scalar.value) && scalar != "\"" && scalar != "\\"
+      scalar != " " && !ControlCharacter.contains(scalar) && scalar != "\"" && scalar != "\\"
     }
     return plain ? device : jsonQuoted(device)
   }

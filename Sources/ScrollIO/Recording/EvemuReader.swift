@@ -73,18 +73,18 @@ final class EvemuReader: RecordingReader {
     return first
   }
 
+  private static let expectedEvent = "expected 'E: sec.usec type code value' (type and code in hex)"
   private static let notHex = "; the type or code is not a 1–4 digit hex number"
 
   /// Throws when an `E:` line ends before `field`: a file cut off in the middle of a line.
   private static func requireMore(_ scanner: ByteScanner, _ field: String, _ lines: LineReader) throws(RecordingError) {
     guard scanner.atEndOfContent else { return }
-    throw lines.malformed(
-      "expected 'E: sec.usec type code value' (type and code in hex); the line ends before the \(field) (is the file cut off?)")
+    throw lines.malformed(expectedEvent + "; the line ends before the \(field) (is the file cut off?)")
   }
 
   /// Parses the rest of an `E:` line.
   static func event(_ scanner: inout ByteScanner, _ lines: LineReader) throws(RecordingError) -> InputEvent {
-    let expected = "expected 'E: sec.usec type code value' (type and code in hex)"
+    let expected = Self.expectedEvent
     _ = scanner.consume(UInt8(ascii: "E"))
     guard scanner.consume(UInt8(ascii: ":"), skippingSpaces: false) else { throw lines.malformed(expected) }
     scanner.skipSpaces()

@@ -80,7 +80,7 @@ final class LineReader {
       }
       let partial = bytes(lineStart, end)
       if reachedEOF { return isContent(partial) ? partial : nil }
-      if partial.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0D) || $0 == 0x7F }) { return partial }
+      if partial.contains(where: TextBytes.isBinary) { return partial }
       if lineStart > start && end - start == storage.count && storage.count >= Self.maximumLineLength {
         throw .malformed(
           file: fileName, line: 1,
@@ -141,7 +141,7 @@ final class LineReader {
   /// Throws for the first control character other than tab, line feed and carriage return
   /// (YAML 1.1's printable set): binary data after a first line that looked like YAML.
   private func refuseBinary(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(RecordingError) {
-    guard let index = bytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F })
+    guard let index = bytes.firstIndex(where: TextBytes.isBinary)
     else { return }
     throw .malformed(
       file: fileName, line: 0,

@@ -106,7 +106,7 @@ public final class Recording {
   /// Whether a line is UTF-8 text without control characters other than tab and carriage return
   /// (a line end on its own in old Mac files, which YAML allows).
   private static func isText(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard !line.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0D) || $0 == 0x7F }) else { return false }
+    guard !line.contains(where: TextBytes.isBinary) else { return false }
     var decoder = UTF8()
     var iterator = line.makeIterator()
     while true {
