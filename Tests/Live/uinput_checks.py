@@ -171,14 +171,21 @@ def check_common(c, d, e, stdout):
     return node, rc, scrolls, err
 
 
-def check_live_replay(d, rc, bin_path):
-    c = Checker("live-replay")
+def start_run(scenario, d, rc):
+    """The checks every uinput scenario starts with: the rig's run, and what was not played.
+    Returns (Checker, played recordings, the guest's stdout)."""
+    c = Checker(scenario)
     played, skipped = load_run(d)
     stdout = read(os.path.join(d, "stdout.txt"))
     c.check("rig", rc == 0 and "ALL-DONE" in stdout,
             f"rig exit {rc}, guest stdout tail {stdout[-300:]!r}; logs in {d}")
     for e in skipped:
         c.info(f"not played: {e['name']}: {e['skip']}")
+    return c, played, stdout
+
+
+def check_live_replay(d, rc, bin_path):
+    c, played, stdout = start_run("live-replay", d, rc)
     for e in played:
         n = e["name"]
         got = check_common(c, d, e, stdout)
@@ -243,13 +250,7 @@ def li_refused(text):
 
 
 def check_libinput(d, rc, bin_path):
-    c = Checker("libinput")
-    played, skipped = load_run(d)
-    stdout = read(os.path.join(d, "stdout.txt"))
-    c.check("rig", rc == 0 and "ALL-DONE" in stdout,
-            f"rig exit {rc}, guest stdout tail {stdout[-300:]!r}; logs in {d}")
-    for e in skipped:
-        c.info(f"not played: {e['name']}: {e['skip']}")
+    c, played, stdout = start_run("libinput", d, rc)
     rows = []
     for e in played:
         n = e["name"]

@@ -32,9 +32,6 @@
 BIN=$1; KBREC=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/live-lib.sh"
-TOOL="/usr/bin/python3 $HERE/evdev_tool.py"
-cd "$OUT" || exit 1
-PIDS=
 cleanup_all() {
   for p in $PIDS; do kill -INT "$p" 2>/dev/null; done
   sleep 1

@@ -4,6 +4,11 @@
 OUT=${VMTEST_OUT:?run me in the guest through run-in-guest.sh}
 CTL=$OUT/.vmtest
 REQN=0
+# HERE: the sourcing script's directory, set before it sources this file.
+TOOL="/usr/bin/python3 $HERE/evdev_tool.py"
+# The processes cleanup_all (defined by the sourcing script) stops.
+PIDS=
+cd "$OUT" || exit 1
 
 # say WORDS...: a line on stdout (the rig's stdout.txt), stamped with the guest's uptime.
 say() { echo "$(cut -d' ' -f1 /proc/uptime) $*"; }

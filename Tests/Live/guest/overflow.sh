@@ -22,9 +22,6 @@
 BIN=$1; RULES=$2; WHEELREC=$3; PADREC=$4; KBREC=$5
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/live-lib.sh"
-TOOL="/usr/bin/python3 $HERE/evdev_tool.py"
-cd "$OUT" || exit 1
-PIDS=
 cleanup_all() {
   for p in $PIDS; do kill -CONT "$p" 2>/dev/null; kill -INT "$p" 2>/dev/null; kill "$p" 2>/dev/null; done
 }
