@@ -15,6 +15,14 @@ enum Binary {
     return parts.joined(separator: "/") + "/Fixtures"
   }()
 
+  /// Writes `text` to a new file in the temporary directory and returns its path; the caller
+  /// removes it.
+  static func temporaryFile(_ text: String, suffix: String = ".evemu") throws -> String {
+    let path = NSTemporaryDirectory() + "scrolldir-test-\(UUID().uuidString)" + suffix
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
   struct Result {
     var status: Int32
     var stdout: String

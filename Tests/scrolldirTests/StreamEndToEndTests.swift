@@ -113,9 +113,7 @@ struct StreamEndToEndTests {
 
   @Test("a malformed recording still gets the gestures and counters of what came before it")
   func errorFlushes() throws {
-    let path = NSTemporaryDirectory() + "scrolldir-flush-\(UUID().uuidString).evemu"
-    try "E: 1.000000 0002 0008 -1\nE: 1.000000 0000 0000 0\nE: 2.000000 0002 0008 x\n".write(
-      toFile: path, atomically: true, encoding: .utf8)
+    let path = try Binary.temporaryFile("E: 1.000000 0002 0008 -1\nE: 1.000000 0000 0000 0\nE: 2.000000 0002 0008 x\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let result = try Binary.run(["replay", "--json", "--gestures", "--stats", path])
     #expect(result.status == 65)
@@ -192,8 +190,7 @@ struct StreamEndToEndTests {
     defer { try? FileManager.default.removeItem(atPath: fifo) }
     let frames = try String(contentsOfFile: Self.recording("wheel-logitech-g502-usbhid-lowres.evemu"), encoding: .utf8)
       .split(separator: "\n").filter { $0.hasPrefix("E:") }.joined(separator: "\n") + "\n"
-    let path = NSTemporaryDirectory() + "scrolldir-long-\(UUID().uuidString).evemu"
-    try String(repeating: frames, count: 5000).write(toFile: path, atomically: true, encoding: .utf8)
+    let path = try Binary.temporaryFile(String(repeating: frames, count: 5000))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Binary.path)
@@ -237,8 +234,7 @@ struct StreamEndToEndTests {
 
   @Test("names with control characters stay on one line in records and messages")
   func controlCharacters() throws {
-    let path = NSTemporaryDirectory() + "scrolldir-ctl-\(UUID().uuidString).evemu"
-    try "N: esc\u{1B}[31mred\nE: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let path = try Binary.temporaryFile("N: esc\u{1B}[31mred\nE: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(try Binary.run(["replay", path]).stdout.hasPrefix(#"1.000000 "esc\u001b[31mred" wheel Up"#))
     let missing = try Binary.run(["replay", "/nonexistent/a\nb"])
@@ -333,8 +329,7 @@ struct StreamEndToEndTests {
     // 20 000 copies of the G502's four detents: about 80 000 records.
     let frames = try String(contentsOfFile: Self.recording("wheel-logitech-g502-usbhid-lowres.evemu"), encoding: .utf8)
       .split(separator: "\n").filter { $0.hasPrefix("E:") }.joined(separator: "\n") + "\n"
-    let path = NSTemporaryDirectory() + "scrolldir-big-\(UUID().uuidString).evemu"
-    try String(repeating: frames, count: 20_000).write(toFile: path, atomically: true, encoding: .utf8)
+    let path = try Binary.temporaryFile(String(repeating: frames, count: 20_000))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let running = try Running(["replay", path])
     #expect(running.readLines(1).count >= 1)
@@ -448,8 +443,7 @@ struct StreamEndToEndTests {
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let index = try #require(lines.firstIndex { $0.hasPrefix("E: 1692245831.231868 0002 0008") })
     lines.insert("E: 1692245831.231868 0000 0003 0000", at: index + 1)
-    let path = NSTemporaryDirectory() + "scrolldir-gap-\(UUID().uuidString).evemu"
-    try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let path = try Binary.temporaryFile(lines.joined(separator: "\n"))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let result = try Binary.run(["replay", "--json", path])
     let records = result.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
