@@ -87,7 +87,6 @@ enum ListCommand {
   }
 
   private static func hex(_ value: UInt16) -> String {
-    let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: 4 - digits.count) + digits
+    "0x" + NumberFormatting.hex(value, digits: 4)
   }
 }

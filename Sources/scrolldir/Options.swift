@@ -85,7 +85,7 @@ struct Options: Equatable {
         beforeSeparatorCount = positional.count
       case "--json": try noValue(name, inline); options.format = .json
       case "--natural": try noValue(name, inline); options.natural = true
-      case "--detents": try noValue(name, inline); options.modes.wheelStep = DetentQuantizer.wheelDetent
+      case "--detents": try noValue(name, inline); options.modes.wheelStep = Double(ScrollUnit.v120PerDetent)
       case "--changes-only": try noValue(name, inline); options.modes.changesOnly = true
       case "--gestures": try noValue(name, inline); options.modes.gestures = true
       case "--debounce": try noValue(name, inline); options.modes.debounce = true

@@ -29,8 +29,7 @@ final class OutputStage {
     case .gesture, .gap:
       try write([output])
     case .status(let status):
-      Diagnostics.note(
-        status.state == .streaming ? "monitoring \(status.device) (\(status.reason))" : RecordFormatter.text(status))
+      Diagnostics.note(TextFormat.status(status))
       if format == .json { try write([output]) }
       if status.state == .removed || status.state == .error { try write(chain.finish(device: status.device)) }
     }
@@ -56,9 +55,9 @@ final class OutputStage {
   /// Writes the counters (`--stats`, SIGUSR1).
   func writeStats() throws(CommandError) {
     if format == .json {
-      try writeLine(chain.statsJSON())
+      try writeLine(JSONFormat.stats(chain.counters, including: chain.openGestures))
     } else {
-      for line in chain.statsText() { Diagnostics.note(line) }
+      for line in TextFormat.stats(chain.counters, including: chain.openGestures) { Diagnostics.note(line) }
     }
   }
 
@@ -87,7 +86,7 @@ final class OutputStage {
 
   private func write(_ outputs: [OutputRecord]) throws(CommandError) {
     for output in outputs {
-      try writeLine(format == .json ? output.json : output.text)
+      try writeLine(format == .json ? JSONFormat.line(output) : TextFormat.line(output))
     }
   }
 

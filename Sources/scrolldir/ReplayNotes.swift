@@ -42,10 +42,10 @@ enum ReplayNotes {
   }
 
   /// Why a device without a wheel cannot scroll, from its codes and properties (the rules of
-  /// ``TouchpadGeometry/of(_:)`` and ``TouchpadGeometry/TouchProtocol/readsTwoFingers``);
+  /// ``ScrollCapabilities/touchpadGeometry`` and ``TouchpadGeometry/TouchProtocol/readsTwoFingers``);
   /// `nil` for a touchpad that reads two fingers.
   static func reason(_ description: DeviceDescription) -> String? {
-    switch TouchpadGeometry.of(description) {
+    switch description.scrollCapabilities.touchpadGeometry {
     case .success(let geometry):
       switch geometry.touchProtocol {
       case .semiMT: return "a semi-MT touchpad (INPUT_PROP_SEMI_MT) reports a bounding box, not two fingers"

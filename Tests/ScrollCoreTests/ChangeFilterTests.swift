@@ -59,7 +59,7 @@ struct ChangeFilterTests {
     // 4 × 60 down = 240: detents at the 2nd and 4th step; 4 × 60 up from 240: remainder 0 → −60 →
     // −120 (Up detent at the 6th) → −60 → −120 (Up at the 8th). Detents: D, D, U, U → changes: D, U.
     let steps: [Step] = (0..<4).map { .down(60, at: ms(10 * $0)) } + (4..<8).map { .up(60, at: ms(10 * $0)) }
-    var quantizer = DetentQuantizer()
+    var quantizer = StepQuantizer()
     var filter = ChangeFilter()
     let output = Step.records(steps).flatMap { quantizer.process($0) }.compactMap { filter.process($0) }
     #expect(output == [rec(ms(10), (0, 0), (0, 120)), rec(ms(50), (0, 240), (0, 120))])

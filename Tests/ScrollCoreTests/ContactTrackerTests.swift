@@ -10,7 +10,7 @@ struct ContactTrackerTests {
 
   @Test("events before any ABS_MT_SLOT go to slot 0; a second slot adds a contact; -1 lifts")
   func impliedSlotZero() {
-    var tracker = ContactTracker(geometry: Pad.geometry)
+    var tracker = ContactTracker(geometry: Pad.geometry)!
     let first = Self.frame(&tracker, [Pad.abs(.absMTTrackingID, 7), Pad.abs(.absMTPositionX, 100), Pad.abs(.absMTPositionY, 50)])
     #expect(first == TouchFrame(fingerCount: 1, contacts: [Contact(id: 7, x: 100, y: 50)]))
     let second = Self.frame(&tracker, Pad.events([(1, 8, 300, 60)]))
@@ -22,7 +22,7 @@ struct ContactTrackerTests {
 
   @Test("a slot that reports positions without a tracking ID is a contact already down at the start")
   func midContactStart() {
-    var tracker = ContactTracker(geometry: Pad.geometry)
+    var tracker = ContactTracker(geometry: Pad.geometry)!
     let frame = Self.frame(&tracker, [Pad.abs(.absMTPositionX, 100), Pad.abs(.absMTPositionY, 50)])
     #expect(frame.fingerCount == 1)
     #expect(frame.contacts.count == 1)
@@ -30,7 +30,7 @@ struct ContactTrackerTests {
 
   @Test("MT_TOOL_PALM contacts are not fingers")
   func palm() {
-    var tracker = ContactTracker(geometry: Pad.geometry)
+    var tracker = ContactTracker(geometry: Pad.geometry)!
     var events = Pad.events([(0, 1, 100, 100), (1, 2, 300, 100)])
     events.append(Pad.abs(.absMTToolType, MTToolType.palm))
     let frame = Self.frame(&tracker, events)
@@ -40,7 +40,7 @@ struct ContactTrackerTests {
 
   @Test("more fingers than slots: BTN_TOOL_TRIPLETAP sets the count")
   func fakeFingers() {
-    var tracker = ContactTracker(geometry: Pad.geometry)
+    var tracker = ContactTracker(geometry: Pad.geometry)!
     var events = Pad.events([(0, 1, 100, 100), (1, 2, 300, 100)])
     events.append(Pad.key(.btnToolTripleTap, 1))
     #expect(Self.frame(&tracker, events).fingerCount == 3)
@@ -49,7 +49,7 @@ struct ContactTrackerTests {
 
   @Test("positions off the axis range are unknown for that frame; slot numbers beyond the pad are ignored")
   func outOfRange() {
-    var tracker = ContactTracker(geometry: Pad.geometry)
+    var tracker = ContactTracker(geometry: Pad.geometry)!
     let frame = Self.frame(&tracker, Pad.events([(0, 1, 100, 100), (1, 2, 300, 4090)]))
     #expect(frame.fingerCount == 2)
     #expect(frame.contacts.map(\.id) == [1])
@@ -59,7 +59,7 @@ struct ContactTrackerTests {
 
   @Test("after forgetIdentities every contact has a new ID, so no motion is measured across a gap")
   func forget() {
-    var tracker = ContactTracker(geometry: Pad.geometry)
+    var tracker = ContactTracker(geometry: Pad.geometry)!
     let before = Self.frame(&tracker, Pad.events([(0, 1, 100, 100), (1, 2, 300, 100)]))
     tracker.forgetIdentities()
     let after = tracker.endFrame()
@@ -75,12 +75,12 @@ struct ContactTrackerTests {
         .absMTPositionX: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
         .absMTPositionY: AbsInfo(minimum: 0, maximum: 600, resolution: 10),
       ])
-    guard case .success(let geometry) = TouchpadGeometry.of(description) else {
+    guard case .success(let geometry) = description.scrollCapabilities.touchpadGeometry else {
       Issue.record("not a touchpad")
       return
     }
     #expect(geometry.touchProtocol == .typeA)
-    var tracker = ContactTracker(geometry: geometry)
+    var tracker = ContactTracker(geometry: geometry)!
     func contact(_ x: Int32, _ y: Int32) -> [InputEvent] {
       [Pad.abs(.absMTPositionX, x), Pad.abs(.absMTPositionY, y), InputEvent(time: Timestamp(microseconds: 0), type: .syn, code: .synMTReport, value: 0)]
     }
@@ -96,7 +96,7 @@ struct ContactTrackerTests {
 @Suite("TouchpadGeometry: which devices are touchpads, their protocol and size")
 struct TouchpadGeometryTests {
   static func excluded(_ description: DeviceDescription) -> TouchpadGeometry.Exclusion? {
-    if case .failure(let exclusion) = TouchpadGeometry.of(description) { return exclusion }
+    if case .failure(let exclusion) = description.scrollCapabilities.touchpadGeometry { return exclusion }
     return nil
   }
 
@@ -125,7 +125,7 @@ struct TouchpadGeometryTests {
   func semiMT() throws {
     var semi = Pad.description
     semi.properties.insert(InputProperty.semiMT)
-    let geometry = try TouchpadGeometry.of(semi).get()
+    let geometry = try semi.scrollCapabilities.touchpadGeometry.get()
     #expect(geometry.touchProtocol == .semiMT(slots: 2))
     #expect(!geometry.touchProtocol.readsTwoFingers)
     #expect(!DevicePipeline(device: "semi", description: semi).readsFingers)
@@ -136,7 +136,7 @@ struct TouchpadGeometryTests {
     var pad = Pad.description
     pad.absInfo[.absMTPositionX]?.resolution = 0
     pad.absInfo[.absMTPositionY]?.resolution = 0
-    let geometry = try TouchpadGeometry.of(pad).get()
+    let geometry = try pad.scrollCapabilities.touchpadGeometry.get()
     #expect(geometry.resolutionIsAssumed)
     #expect(geometry.unitsPerMM.x == 1000.0 / 69 && geometry.unitsPerMM.y == 600.0 / 50)
     #expect(abs(geometry.sizeMM.width - 69) < 1e-9 && abs(geometry.sizeMM.height - 50) < 1e-9)
@@ -191,7 +191,7 @@ struct TouchPipelineTests {
 struct SlotPersistenceTests {
   @Test("a new contact in a slot keeps the slot's position and tool type until they change (the kernel resends nothing unchanged)")
   func persistence() {
-    var tracker = ContactTracker(geometry: Pad.geometry)
+    var tracker = ContactTracker(geometry: Pad.geometry)!
     var first = Pad.events([(0, 1, 100, 100), (1, 2, 300, 100)])
     first.append(Pad.abs(.absMTToolType, MTToolType.palm))  // slot 1 is a palm
     #expect(ContactTrackerTests.frame(&tracker, first).fingerCount == 1)
@@ -215,7 +215,7 @@ struct TypeALiftTests {
         .absMTPositionX: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
         .absMTPositionY: AbsInfo(minimum: 0, maximum: 600, resolution: 10),
       ])
-    guard case .success(let geometry) = TouchpadGeometry.of(description) else { preconditionFailure("type A pad") }
+    guard case .success(let geometry) = description.scrollCapabilities.touchpadGeometry else { preconditionFailure("type A pad") }
     return geometry
   }()
 
@@ -228,7 +228,7 @@ struct TypeALiftTests {
 
   @Test("bcm5974 keeps listing lifted fingers with a zero size while BTN_TOUCH is 0: no fingers, and the next landing is new contacts")
   func lift() {
-    var tracker = ContactTracker(geometry: Self.geometry)
+    var tracker = ContactTracker(geometry: Self.geometry)!
     let down = ContactTrackerTests.frame(&tracker, [Pad.key(.btnTouch, 1)] + Self.contact(100, 100, major: 150) + Self.contact(300, 100, major: 150))
     #expect(down.fingerCount == 2)
     let zeroSize = ContactTrackerTests.frame(&tracker, Self.contact(100, 100, major: 0) + Self.contact(300, 100, major: 150))

@@ -8,18 +8,18 @@ struct CorruptInputTests {
   func hugeWheelValue() {
     let records = DevicePipeline.records([Ev.rel(.relWheel, Int32.min), Ev.report()])
     #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 2_147_483_648 * 120)])
-    var quantizer = DetentQuantizer()
+    var quantizer = StepQuantizer()
     let steps = quantizer.process(records[0])
     #expect(steps.count == 1)
     #expect(steps.first?.new == ScrollOffset(x: 0, y: 2_147_483_648 * 120))
-    #expect(RecordFormatter.json(records[0]).contains(#""new":{"x":0,"y":257698037760}"#))
+    #expect(JSONFormat.scroll(records[0]).contains(#""new":{"x":0,"y":257698037760}"#))
   }
 
   @Test("numbers beyond exact printing fall back to Swift's shortest form instead of trapping")
   func hugeNumbers() {
     let record = ScrollRecord(
       time: Timestamp(microseconds: 0), device: "d", source: .finger, old: .zero, new: ScrollOffset(x: 0, y: 1e300))
-    #expect(RecordFormatter.json(record).contains(#""new":{"x":0.000,"y":1e+300}"#))
+    #expect(JSONFormat.scroll(record).contains(#""new":{"x":0.000,"y":1e+300}"#))
   }
 
   @Test("an ABS_MT_SLOT maximum of 2^31−1 and a full-range axis without resolution: a touchpad with 256 slots")
@@ -27,7 +27,7 @@ struct CorruptInputTests {
     var description = Pad.description
     description.absInfo[.absMTSlot] = AbsInfo(minimum: 0, maximum: Int32.max)
     description.absInfo[.absMTPositionX] = AbsInfo(minimum: Int32.min, maximum: Int32.max)
-    let geometry = try TouchpadGeometry.of(description).get()
+    let geometry = try description.scrollCapabilities.touchpadGeometry.get()
     #expect(geometry.touchProtocol == .slots(count: TouchpadGeometry.maximumSlots))
     #expect(geometry.unitsPerMM.x == 4_294_967_295.0 / 69)
     var pipeline = DevicePipeline(device: "pad", description: description)

@@ -4,7 +4,7 @@ import Testing
 struct DetentCase: CustomTestStringConvertible, Sendable {
   let name: String
   var source: ScrollSource = .wheel
-  var wheelStep: Double? = DetentQuantizer.wheelDetent
+  var wheelStep: Double? = Double(ScrollUnit.v120PerDetent)
   var fingerStep: Double? = nil
   let steps: [Step]
   let expected: [ScrollRecord]
@@ -22,8 +22,8 @@ private func ups(_ count: Int, _ amount: Double, from start: Int64) -> [Step] {
   (0..<count).map { Step.up(amount, at: start + ms(10) * Int64($0)) }
 }
 
-@Suite("DetentQuantizer: one record per detent (or mm step) crossed, remainder kept")
-struct DetentQuantizerTests {
+@Suite("StepQuantizer: one record per detent (or mm step) crossed, remainder kept")
+struct StepQuantizerTests {
   @Test(arguments: [
     // 8 × 16 = 128: after the 7th step 112 < 120, the 8th reaches 128 ≥ 120 → one Down detent at
     // the 8th step's time (70 ms), 128 − 120 = 8 carried.
@@ -93,7 +93,7 @@ struct DetentQuantizerTests {
       remainder: .zero),
   ])
   func quantize(_ testCase: DetentCase) {
-    var quantizer = DetentQuantizer(wheelStep: testCase.wheelStep, fingerStep: testCase.fingerStep)
+    var quantizer = StepQuantizer(wheelStep: testCase.wheelStep, fingerStep: testCase.fingerStep)
     let output = Step.records(testCase.steps, source: testCase.source).flatMap { quantizer.process($0) }
     #expect(output == testCase.expected)
     let remainder = quantizer.remainder(device: "d", source: testCase.source)
@@ -102,21 +102,21 @@ struct DetentQuantizerTests {
 
   @Test("detent records are ordinary records: classified, on boundaries, JSON schema unchanged")
   func ordinaryRecords() {
-    var quantizer = DetentQuantizer()
+    var quantizer = StepQuantizer()
     let output = Step.records(downs(8, 16)).flatMap { quantizer.process($0) }
     #expect(output.map(\.vertical) == [.down])
     #expect(output.map(\.horizontal) == [.none])
     #expect(output.allSatisfy { $0.new.y.truncatingRemainder(dividingBy: 120) == 0 && !$0.isStop })
     #expect(quantizer.position(device: "d", source: .wheel) == ScrollOffset(x: 0, y: 120))
     #expect(
-      RecordFormatter.json(output[0])
+      JSONFormat.scroll(output[0])
         == #"{"event":"scroll","time":0.070000,"device":"d","source":"wheel","vertical":"Down","horizontal":"None","old":{"x":0,"y":0},"new":{"x":0,"y":120},"unit":"v120"}"#
     )
   }
 
   @Test("remove(device:) forgets the remainder and position")
   func removeDevice() {
-    var quantizer = DetentQuantizer()
+    var quantizer = StepQuantizer()
     _ = Step.records(downs(3, 50)).flatMap { quantizer.process($0) }  // 150: one detent, 30 carried
     #expect(quantizer.remainder(device: "d", source: .wheel) == ScrollOffset(x: 0, y: 30))
     quantizer.remove(device: "d")

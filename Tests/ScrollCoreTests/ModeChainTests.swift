@@ -97,9 +97,9 @@ struct ModeChainTests {
       .down(60, at: 0), .down(60, at: ms(10)), .left(90, at: ms(20)), .left(90, at: ms(30)), .left(90, at: ms(40)),
       .down(60, at: ms(50)), .down(60, at: ms(60)),
     ])
-    var front = DetentQuantizer()
+    var front = StepQuantizer()
     let filteredFirst = records.filter(AxisFilter.vertical.admits).flatMap { front.process($0) }
-    var behind = DetentQuantizer()
+    var behind = StepQuantizer()
     let filteredLast = records.flatMap { behind.process($0) }.filter(AxisFilter.vertical.admits)
     func vertical(_ records: [ScrollRecord]) -> [String] {
       records.map { "\($0.time) \($0.vertical) \($0.old.y) \($0.new.y)" }
@@ -134,17 +134,17 @@ struct ModeChainTests {
     #expect(chain.finish(device: "d") == [.gesture(gesture(.vertical, .down, from: 0, to: 0, distance: 120, events: 1, .flush))])
     // d's 60 carried is forgotten: a new d stream needs a whole detent again.
     for record in Step.records([.down(60, at: ms(10))]) { output += chain.process(record) }
-    #expect(chain.finish().map(\.json).count == 1)  // only e's gesture; d's 60 made no detent
+    #expect(chain.finish().map(JSONFormat.line).count == 1)  // only e's gesture; d's 60 made no detent
   }
 
   @Test("stats through the chain: counted records, time from gestures, open ones included")
   func stats() {
     var chain = ModeChain()
     for record in Step.records([.down(15, at: 0), .down(15, at: ms(40))]) { _ = chain.process(record) }
-    #expect(chain.statsText() == ["stats since start", "d wheel Down  2 records 0.250 detents 0.040000 s"])
-    #expect(chain.statsJSON().hasPrefix(#"{"event":"stats","since":null,"totals":[{"device":"d","#))
+    #expect(TextFormat.stats(chain.counters, including: chain.openGestures) == ["stats since start", "d wheel Down  2 records 0.250 detents 0.040000 s"])
+    #expect(JSONFormat.stats(chain.counters, including: chain.openGestures).hasPrefix(#"{"event":"stats","since":null,"totals":[{"device":"d","#))
     chain.resetCounters(at: Timestamp(microseconds: ms(50)))
-    #expect(chain.statsText() == ["stats since 0.050000", "no scrolling"])
+    #expect(TextFormat.stats(chain.counters, including: chain.openGestures) == ["stats since 0.050000", "no scrolling"])
     #expect(chain.countersSinceStart.totals().map(\.records) == [2], "the counts since the start are not reset")
   }
 }

@@ -10,29 +10,29 @@ struct RecordFormatterTests {
   @Test("JSON: the documented schema, keys in fixed order")
   func json() {
     #expect(
-      RecordFormatter.json(down)
+      JSONFormat.scroll(down)
         == #"{"event":"scroll","time":1692245830.208738,"device":"/dev/input/event5","source":"wheel","vertical":"Down","horizontal":"None","old":{"x":0,"y":0},"new":{"x":0,"y":120},"unit":"v120"}"#
     )
   }
 
   @Test("text: time, device, source, directions, both axes, unit")
   func text() {
-    #expect(RecordFormatter.text(down) == "1692245830.208738 /dev/input/event5 wheel Down  None  x 0 -> 0 y 0 -> 120 v120")
+    #expect(TextFormat.scroll(down) == "1692245830.208738 /dev/input/event5 wheel Down  None  x 0 -> 0 y 0 -> 120 v120")
   }
 
   @Test("device names with spaces are quoted in text and escaped in JSON")
   func quoting() {
     var record = down
     record.device = "Logitech \"G502\"\tHERO"
-    #expect(RecordFormatter.text(record).contains(#" "Logitech \"G502\"\tHERO" wheel"#))
-    #expect(RecordFormatter.json(record).contains(#""device":"Logitech \"G502\"\tHERO""#))
+    #expect(TextFormat.scroll(record).contains(#" "Logitech \"G502\"\tHERO" wheel"#))
+    #expect(JSONFormat.scroll(record).contains(#""device":"Logitech \"G502\"\tHERO""#))
   }
 
   @Test("control characters are escaped as \\u00XX")
   func controlCharacters() {
     var record = down
     record.device = "a\u{01}b"
-    #expect(RecordFormatter.json(record).contains(#""device":"a\u0001b""#))
+    #expect(JSONFormat.scroll(record).contains(#""device":"a\u0001b""#))
   }
 
   @Test("finger offsets print in mm with three decimals, negative zero as 0.000")
@@ -41,7 +41,7 @@ struct RecordFormatterTests {
       time: Timestamp(microseconds: 1_500_000), device: "pad", source: .finger, old: ScrollOffset(x: -0.0001, y: 1.25),
       new: ScrollOffset(x: -2.0004, y: 0.0833))
     #expect(
-      RecordFormatter.json(record)
+      JSONFormat.scroll(record)
         == #"{"event":"scroll","time":1.500000,"device":"pad","source":"finger","vertical":"Up","horizontal":"Left","old":{"x":0.000,"y":1.250},"new":{"x":-2.000,"y":0.083},"unit":"mm"}"#
     )
   }
@@ -68,7 +68,7 @@ struct StopRecordFormatterTests {
   func stop() {
     let record = ScrollRecord.stop(time: Timestamp(microseconds: 2_000_000), device: "pad", source: .finger, at: ScrollOffset(x: 0, y: 5.5))
     #expect(record.vertical == .none && record.horizontal == .none && record.old == record.new)
-    #expect(RecordFormatter.json(record).hasSuffix(#""unit":"mm","stop":true}"#))
-    #expect(RecordFormatter.text(record).hasSuffix(" mm stop"))
+    #expect(JSONFormat.scroll(record).hasSuffix(#""unit":"mm","stop":true}"#))
+    #expect(TextFormat.scroll(record).hasSuffix(" mm stop"))
   }
 }

@@ -16,7 +16,7 @@ enum Pad {
     ])
 
   static let geometry: TouchpadGeometry = {
-    guard case .success(let geometry) = TouchpadGeometry.of(description) else { preconditionFailure("test pad") }
+    guard case .success(let geometry) = description.scrollCapabilities.touchpadGeometry else { preconditionFailure("test pad") }
     return geometry
   }()
 

@@ -15,8 +15,8 @@ struct DebounceCase: CustomTestStringConvertible, Sendable {
 /// < 30 has been seen; the first step after rest (or after a change of direction) is held; the
 /// held sum is released when, at the end of a frame, it exceeds the smallest step seen (strictly);
 /// scrolling ends 500 ms (inclusive) after the last step; a held sum is netted, never cleared.
-@Suite("WheelDebouncer: libinput 1.29 hi-res wheel debouncing")
-struct WheelDebouncerTests {
+@Suite("WheelDebounceStage: libinput 1.29 hi-res wheel debouncing")
+struct WheelDebounceStageTests {
   @Test(arguments: [
     // Smallest step 15 (< 30: active). 0 ms: held 15 (15 > 15 is false). 10 ms: held 30 > 15 →
     // released, 0 → 30. 20 ms: scrolling, passes: 30 → 45.
@@ -88,7 +88,7 @@ struct WheelDebouncerTests {
       ]),
   ])
   func debounce(_ testCase: DebounceCase) {
-    var debouncer = WheelDebouncer()
+    var debouncer = WheelDebounceStage()
     let output = Step.records(testCase.steps, source: testCase.source).compactMap { debouncer.process($0) }
     #expect(output == testCase.expected)
     #expect(debouncer.held(for: "d") == testCase.held)
@@ -96,7 +96,7 @@ struct WheelDebouncerTests {
 
   @Test("devices are debounced separately")
   func perDevice() {
-    var debouncer = WheelDebouncer()
+    var debouncer = WheelDebounceStage()
     let records = Step.records([.down(15, at: 0), .down(120, at: ms(5), device: "e"), .down(15, at: ms(10))])
     // d: 15 held, then 30 released at 10 ms. e: a 120 step, never active: passes.
     #expect(
@@ -105,7 +105,7 @@ struct WheelDebouncerTests {
 
   @Test("the rest deadline: last step + 500 ms while scrolling, none while holding; advance ends the scroll")
   func restDeadline() {
-    var debouncer = WheelDebouncer()
+    var debouncer = WheelDebounceStage()
     let records = Step.records([.down(15, at: 0), .down(15, at: ms(10)), .down(15, at: ms(600)), .down(15, at: ms(610))])
     _ = debouncer.process(records[0])
     #expect(debouncer.nextDeadline == nil)  // holding: no deadline
@@ -120,9 +120,9 @@ struct WheelDebouncerTests {
     #expect(debouncer.process(records[3]) == rec(ms(610), (0, 30), (0, 60)))
   }
 
-  @Test("WheelStepDebounce works on frame movements directly (for use inside a device pipeline)")
+  @Test("WheelDebounceStateMachine works on frame movements directly (for use inside a device pipeline)")
   func stepLevel() {
-    var debounce = WheelStepDebounce()
+    var debounce = WheelDebounceStateMachine()
     #expect(!debounce.isActive && debounce.smallestStep == 47)
     #expect(debounce.frame(ScrollOffset(x: 0, y: 15), at: Timestamp(microseconds: 0)) == .zero)
     #expect(debounce.isActive && debounce.phase == .holding && debounce.held == ScrollOffset(x: 0, y: 15))

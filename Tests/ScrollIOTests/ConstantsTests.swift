@@ -50,10 +50,10 @@ struct TouchConstantsTests {
   }
 
   @Test func properties() {
-    #expect(InputProperty.pointer == UInt16(INPUT_PROP_POINTER))
-    #expect(InputProperty.direct == UInt16(INPUT_PROP_DIRECT))
-    #expect(InputProperty.buttonPad == UInt16(INPUT_PROP_BUTTONPAD))
-    #expect(InputProperty.semiMT == UInt16(INPUT_PROP_SEMI_MT))
+    #expect(InputProperty.pointer.rawValue == UInt16(INPUT_PROP_POINTER))
+    #expect(InputProperty.direct.rawValue == UInt16(INPUT_PROP_DIRECT))
+    #expect(InputProperty.buttonPad.rawValue == UInt16(INPUT_PROP_BUTTONPAD))
+    #expect(InputProperty.semiMT.rawValue == UInt16(INPUT_PROP_SEMI_MT))
     #expect(MTToolType.palm == Int32(MT_TOOL_PALM))
   }
 }

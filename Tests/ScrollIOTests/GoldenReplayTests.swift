@@ -25,7 +25,7 @@ struct GoldenReplayTests {
   @Test("replay equals the derived golden file", arguments: recordings)
   func golden(_ name: String) throws {
     let records = try Fixtures.replay(Fixtures.recording(name))
-    let actual = records.map { RecordFormatter.json($0) + "\n" }.joined()
+    let actual = records.map { JSONFormat.scroll($0) + "\n" }.joined()
     let stem = name.split(separator: ".").dropLast().joined(separator: ".")
     let expected = try String(contentsOfFile: Fixtures.expected(stem + ".jsonl"), encoding: .utf8)
     #expect(actual == expected)

@@ -32,7 +32,7 @@ struct ModesGoldenTests {
   }
 
   static func json(_ name: String, _ options: ModeOptions) throws -> [String] {
-    try replay(name, options).output.map(\.json)
+    try replay(name, options).output.map(JSONFormat.line)
   }
 
   static func endings(_ name: String, _ options: ModeOptions) throws -> [GestureRecord.Ending?] {
@@ -46,7 +46,7 @@ struct ModesGoldenTests {
     return text.split(separator: "\n").map(String.init)
   }
 
-  static let detents = ModeOptions(wheelStep: DetentQuantizer.wheelDetent)
+  static let detents = ModeOptions(wheelStep: Double(ScrollUnit.v120PerDetent))
   static let gestures = ModeOptions(gestures: true)
 
   // MARK: Logitech G502 Lightspeed, half notch
@@ -59,7 +59,7 @@ struct ModesGoldenTests {
   @Test("G502 --detents: 6 × 15 = 90 < 120, then 90 − 60 = 30: no detent at all, 30 carried")
   func g502Detents() throws {
     #expect(try Self.json(Self.g502, Self.detents).isEmpty)
-    var quantizer = DetentQuantizer()
+    var quantizer = StepQuantizer()
     for record in try Fixtures.replay(Fixtures.recording(Self.g502)) { #expect(quantizer.process(record).isEmpty) }
     #expect(quantizer.remainder(device: Self.g502, source: .wheel) == ScrollOffset(x: 0, y: 30))
   }
@@ -120,7 +120,7 @@ struct ModesGoldenTests {
   func g502Stats() throws {
     let chain = try Self.replay(Self.g502, ModeOptions()).chain
     #expect(
-      chain.statsText() == [
+      TextFormat.stats(chain.counters, including: chain.openGestures) == [
         "stats since start",
         "hires-wheel-logitech-g502-lightspeed-halfnotch.evemu wheel Up    4 records 0.500 detents 0.044993 s",
         "hires-wheel-logitech-g502-lightspeed-halfnotch.evemu wheel Down  6 records 0.750 detents 0.250029 s",
@@ -199,8 +199,9 @@ struct ModesGoldenTests {
   // Left: 4 records, 4 detents, 0.135985 + 0.132015 = 0.268000 s.
   @Test("TrackPoint Keyboard II --stats")
   func keyboardStats() throws {
+    let chain = try Self.replay(Self.keyboard, ModeOptions()).chain
     #expect(
-      try Self.replay(Self.keyboard, ModeOptions()).chain.statsText() == [
+      TextFormat.stats(chain.counters, including: chain.openGestures) == [
         "stats since start",
         "trackpoint-thinkpad-trackpoint-keyboard2-middle-scroll.evemu wheel Down  6 records 6.000 detents 0.320055 s",
         "trackpoint-thinkpad-trackpoint-keyboard2-middle-scroll.evemu wheel Left  4 records 4.000 detents 0.268000 s",
@@ -213,6 +214,7 @@ struct ModesGoldenTests {
   func tpps2() throws {
     #expect(try Self.json(Self.tpps2, Self.detents).isEmpty)
     #expect(try Self.json(Self.tpps2, ModeOptions(wheelStep: 120, gestures: true, idleTimeout: .milliseconds(1))).isEmpty)
-    #expect(try Self.replay(Self.tpps2, ModeOptions()).chain.statsText() == ["stats since start", "no scrolling"])
+    let chain = try Self.replay(Self.tpps2, ModeOptions()).chain
+    #expect(TextFormat.stats(chain.counters, including: chain.openGestures) == ["stats since start", "no scrolling"])
   }
 }

@@ -36,7 +36,7 @@ struct TouchpadGoldenTests {
 
   @Test("finger records equal the derived golden file", arguments: recordings)
   func golden(_ name: String) throws {
-    let actual = try Self.fingers(name).map { RecordFormatter.json($0) + "\n" }.joined()
+    let actual = try Self.fingers(name).map { JSONFormat.scroll($0) + "\n" }.joined()
     let stem = name.split(separator: ".").dropLast().joined(separator: ".")
     #expect(actual == (try String(contentsOfFile: Fixtures.expected(stem + ".finger.jsonl"), encoding: .utf8)))
   }

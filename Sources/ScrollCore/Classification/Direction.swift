@@ -12,4 +12,7 @@ public enum Direction: String, Sendable, Hashable, CaseIterable {
   case right = "Right"
   /// The axis did not move in this step.
   case none = "None"
+
+  /// Position in ``allCases`` (Up, Down, Left, Right, None), for deterministic sorting.
+  var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }

@@ -46,21 +46,3 @@ extension EventCode {
     }
   }
 }
-
-/// An input property (`INPUT_PROP_*` in `linux/input-event-codes.h`).
-public enum InputProperty {
-  /// `INPUT_PROP_POINTER`: needs a pointer (touchpads).
-  public static let pointer: UInt16 = 0x00
-  /// `INPUT_PROP_DIRECT`: direct input, e.g. a touchscreen or a tablet screen.
-  public static let direct: UInt16 = 0x01
-  /// `INPUT_PROP_BUTTONPAD`: a clickpad (the whole surface is a button).
-  public static let buttonPad: UInt16 = 0x02
-  /// `INPUT_PROP_SEMI_MT`: the slots report a bounding box of the contacts, not the contacts.
-  public static let semiMT: UInt16 = 0x03
-}
-
-/// `ABS_MT_TOOL_TYPE` values (`MT_TOOL_*` in `linux/input.h`).
-public enum MTToolType {
-  /// `MT_TOOL_PALM`: the kernel says this contact is a palm.
-  public static let palm: Int32 = 0x02
-}

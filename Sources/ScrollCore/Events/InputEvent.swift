@@ -27,14 +27,6 @@ public struct InputEvent: Sendable, Hashable, CustomStringConvertible {
 
   /// `time type code value` with hexadecimal type and code, as in an evemu `E:` line.
   public var description: String {
-    "\(time) \(type.rawValue.hex4) \(code.rawValue.hex4) \(value)"
-  }
-}
-
-extension UInt16 {
-  /// Four lower-case hexadecimal digits, zero-padded.
-  var hex4: String {
-    let digits = String(self, radix: 16)
-    return String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
+    "\(time) \(NumberFormatting.hex(type.rawValue, digits: 4)) \(NumberFormatting.hex(code.rawValue, digits: 4)) \(value)"
   }
 }

@@ -2,7 +2,9 @@
 ///
 /// The kernel stamps every `struct input_event` with a `timeval` (seconds and microseconds);
 /// live devices use `CLOCK_MONOTONIC`, recordings keep whatever clock they were made with.
-/// The I/O layer converts a `timeval` once, at the boundary, into this value.
+/// The I/O layer converts a `timeval` once, at the boundary, into this value. scrolldir has no
+/// clock of its own: every time comes from an event or from the caller's poll loop, and the time
+/// arithmetic below is all there is.
 public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// Microseconds since the clock's epoch. May be negative only for synthetic values.
   public var microseconds: Int64
@@ -28,15 +30,34 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
   /// The time in seconds, for arithmetic; printing uses ``description``, which is exact.
   public var seconds: Double { Double(microseconds) / 1_000_000 }
 
-  /// The exact time as `seconds.microseconds` with six decimals, e.g. `1692245830.208738`.
+  /// The exact time as `seconds.microseconds` with six decimals, e.g. `1692245830.208738`; also
+  /// used for spans of time (a gesture's duration), which print the same way.
   public var description: String {
     let sign = microseconds < 0 ? "-" : ""
     let magnitude = microseconds.magnitude
-    let fraction = String(magnitude % 1_000_000)
-    return sign + String(magnitude / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    return sign + String(magnitude / 1_000_000) + "." + NumberFormatting.zeroPadded(String(magnitude % 1_000_000), to: 6)
+  }
+
+  /// This time moved forward by `duration`, truncated to whole microseconds (negative durations
+  /// move it back).
+  public func adding(_ duration: Duration) -> Timestamp {
+    Timestamp(microseconds: microseconds + duration.wholeMicroseconds)
+  }
+
+  /// The time from `earlier` to this timestamp (negative if `earlier` is later).
+  public func duration(since earlier: Timestamp) -> Duration {
+    .microseconds(microseconds - earlier.microseconds)
   }
 
   public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
     lhs.microseconds < rhs.microseconds
+  }
+}
+
+extension Duration {
+  /// The duration in whole microseconds, truncated toward zero (scrolldir's time resolution).
+  public var wholeMicroseconds: Int64 {
+    let parts = components
+    return parts.seconds * 1_000_000 + parts.attoseconds / 1_000_000_000_000
   }
 }

@@ -1,7 +1,7 @@
 /// One scroll gesture: a run of offset changes on one axis of one stream, in one direction, with no
 /// pause as long as the idle timeout (see ``GestureTracker`` for when a gesture starts and ends).
 ///
-/// Rendered by ``GestureFormatter`` as `"event":"gesture"`.
+/// Rendered as `"event":"gesture"` by ``JSONFormat/gesture(_:)``.
 public struct GestureRecord: Sendable, Hashable {
   /// Why a gesture ended.
   public enum Ending: String, Sendable, Hashable, CaseIterable {

@@ -66,7 +66,7 @@ public struct GestureTracker: Sendable {
       return ended
     }
     let delta = record.new - record.old
-    for axis in ScrollAxis.allCases where axis.isAdmitted(by: axes) {
+    for axis in axes.keptAxes {
       let direction = axis.direction(of: record)
       guard direction != .none else { continue }
       let amount = axis.component(of: delta).magnitude

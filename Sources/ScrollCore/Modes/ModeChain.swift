@@ -3,8 +3,8 @@
 ///
 /// ```
 /// DevicePipeline records
-///   → WheelDebouncer   (--debounce; wheel steps, both axes)
-///   → DetentQuantizer  (--detents / --step; one record per step, remainder kept)
+///   → WheelDebounceStage   (--debounce; wheel steps, both axes)
+///   → StepQuantizer  (--detents / --step; one record per step, remainder kept)
 ///   → --axis           (AxisFilter; after the quantizer its records are single-axis)
 ///   ├→ ScrollCounters + GestureTracker (always: time spent needs gestures)
 ///   └→ output: gestures (--gestures), or ChangeFilter (--changes-only), or the records
@@ -21,7 +21,8 @@
 /// - **replay**: before each event of the recording, ``advance(to:)`` its time (so timeouts happen
 ///   on the recording's own clock, between records too); after the last event of each recording,
 ///   ``finish()`` (each recording has its own clock).
-/// - **counters**: ``statsText()`` / ``statsJSON()`` at exit (`--stats`) or on SIGUSR1;
+/// - **counters**: format ``counters`` with ``openGestures`` (``TextFormat/stats(_:including:)``,
+///   ``JSONFormat/stats(_:including:)``) at exit (`--stats`) or on SIGUSR1;
 ///   ``resetCounters(at:)`` on SIGUSR2 with the current time (live) or the last event time (replay).
 public struct ModeChain: Sendable {
   /// The modes in effect.
@@ -30,17 +31,17 @@ public struct ModeChain: Sendable {
   public private(set) var counters = ScrollCounters()
   /// The same counts over the whole run, never reset: what the summary at SIGINT reports.
   public private(set) var countersSinceStart = ScrollCounters()
-  private var debouncer: WheelDebouncer?
-  private var quantizer: DetentQuantizer?
+  private var debouncer: WheelDebounceStage?
+  private var quantizer: StepQuantizer?
   private var changes: ChangeFilter?
   private var gestures: GestureTracker
 
   public init(options: ModeOptions = ModeOptions()) {
     self.options = options
-    debouncer = options.debounce ? WheelDebouncer() : nil
+    debouncer = options.debounce ? WheelDebounceStage() : nil
     quantizer =
       options.wheelStep == nil && options.fingerStep == nil
-      ? nil : DetentQuantizer(wheelStep: options.wheelStep, fingerStep: options.fingerStep)
+      ? nil : StepQuantizer(wheelStep: options.wheelStep, fingerStep: options.fingerStep)
     changes = options.changesOnly ? ChangeFilter() : nil
     gestures = GestureTracker(idleTimeout: options.idleTimeout, axes: options.axis)
   }
@@ -114,15 +115,8 @@ public struct ModeChain: Sendable {
     counters.totals(including: gestures.openGestures)
   }
 
-  /// The counters as text lines (``CountersFormatter/text(_:including:)``), open gestures included.
-  public func statsText() -> [String] {
-    CountersFormatter.text(counters, including: gestures.openGestures)
-  }
-
-  /// The counters as one JSON object (``CountersFormatter/json(_:including:)``), open gestures included.
-  public func statsJSON() -> String {
-    CountersFormatter.json(counters, including: gestures.openGestures)
-  }
+  /// Snapshots of the gestures in progress, whose time so far the counters' totals include.
+  public var openGestures: [GestureRecord] { gestures.openGestures }
 
   private mutating func ended(_ finished: [GestureRecord]) -> [OutputRecord] {
     for gesture in finished {

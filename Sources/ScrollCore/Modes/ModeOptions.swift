@@ -1,11 +1,11 @@
 /// Which output modes are on: the pure form of the command-line switches `--debounce`, `--axis`,
 /// `--detents`, `--step MM`, `--changes-only`, `--gestures` and `--idle-timeout MS`.
 public struct ModeOptions: Sendable, Hashable {
-  /// `--debounce`: libinput 1.29's hi-res wheel debouncing (``WheelDebouncer``). Off by default.
+  /// `--debounce`: libinput 1.29's hi-res wheel debouncing (``WheelDebounceStage``). Off by default.
   public var debounce: Bool
   /// `--axis`: which axes are output and counted.
   public var axis: AxisFilter
-  /// `--detents`: v120 per wheel step record (``DetentQuantizer/wheelDetent``, 120), or `nil` for raw wheel records.
+  /// `--detents`: v120 per wheel step record (one detent, ``ScrollUnit/v120PerDetent``), or `nil` for raw wheel records.
   public var wheelStep: Double?
   /// `--step MM`: mm per finger step record, or `nil` for raw finger records.
   public var fingerStep: Double?

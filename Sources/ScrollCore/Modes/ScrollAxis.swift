@@ -41,12 +41,6 @@ public enum ScrollAxis: String, Sendable, Hashable, CaseIterable {
     return .none
   }
 
-  /// Whether `filter` (`--axis`) keeps this axis.
-  public func isAdmitted(by filter: AxisFilter) -> Bool {
-    switch filter {
-    case .both: true
-    case .vertical: self == .vertical
-    case .horizontal: self == .horizontal
-    }
-  }
+  /// Position in ``allCases`` (vertical first), for deterministic sorting.
+  var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }

@@ -45,7 +45,11 @@ public struct ScrollCounters: Sendable {
     /// Time spent scrolling this way.
     public var time: Duration { .microseconds(microseconds) }
     /// Wheel distance in detents (v120 / 120, may be fractional); `nil` for fingers.
-    public var detents: Double? { source == .wheel ? distance / DetentQuantizer.wheelDetent : nil }
+    public var detents: Double? { source == .wheel ? distance / Double(ScrollUnit.v120PerDetent) : nil }
+    /// The distance as the counters print it: ``detents`` for wheels, ``distance`` in mm for fingers.
+    public var reportedDistance: Double { detents ?? distance }
+    /// The unit of ``reportedDistance``: `detents` or `mm`.
+    public var reportedUnit: String { source == .wheel ? "detents" : unit.rawValue }
   }
 
   private struct Key: Sendable, Hashable {
@@ -65,7 +69,7 @@ public struct ScrollCounters: Sendable {
   public mutating func count(_ record: ScrollRecord, axes: AxisFilter = .both) {
     guard !record.isStop else { return }
     let delta = record.new - record.old
-    for axis in ScrollAxis.allCases where axis.isAdmitted(by: axes) {
+    for axis in axes.keptAxes {
       let direction = axis.direction(of: record)
       guard direction != .none else { continue }
       update(ScrollStreamKey(record), direction) {

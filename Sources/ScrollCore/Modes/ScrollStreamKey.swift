@@ -25,18 +25,3 @@ public struct ScrollStreamKey: Sendable, Hashable, Comparable, CustomStringConve
 
   public var description: String { device + " " + source.rawValue }
 }
-
-extension ScrollSource {
-  /// Position in ``allCases``, for deterministic sorting.
-  var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
-}
-
-extension ScrollAxis {
-  /// Position in ``allCases`` (vertical first), for deterministic sorting.
-  var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
-}
-
-extension Direction {
-  /// Position in ``allCases`` (Up, Down, Left, Right, None), for deterministic sorting.
-  var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
-}

@@ -12,6 +12,9 @@ public enum ScrollSource: String, Sendable, Hashable, CaseIterable {
     case .finger: .mm
     }
   }
+
+  /// Position in ``allCases``, for deterministic sorting.
+  var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }
 
 /// The unit of a content offset.
@@ -20,4 +23,8 @@ public enum ScrollUnit: String, Sendable, Hashable {
   case v120
   /// Millimetres of finger travel on the touchpad surface.
   case mm
+
+  /// v120 units in one wheel detent: the kernel's `REL_WHEEL_HI_RES` scale, where 120 is one
+  /// notch (`Documentation/input/event-codes.rst`, "EV_REL"; libinput `wheel-api.rst`).
+  public static let v120PerDetent: Int64 = 120
 }

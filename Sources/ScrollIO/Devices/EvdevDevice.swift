@@ -114,9 +114,9 @@ public final class EvdevDevice {
       }
       codes[type] = set
     }
-    var properties: Set<UInt16> = []
+    var properties: Set<InputProperty> = []
     for property in 0...UInt32(INPUT_PROP_MAX) where libevdev_has_property(handle, property) == 1 {
-      properties.insert(UInt16(property))
+      properties.insert(InputProperty(rawValue: UInt16(property)))
     }
     let id = InputID(
       bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),

@@ -4,7 +4,7 @@ import ScrollCore
 struct EvemuHeader {
   private var name: String?
   private var id: InputID?
-  private var properties: Set<UInt16> = []
+  private var properties: Set<InputProperty> = []
   private var propertyBytes = 0
   private var codes: [EventType: Set<EventCode>] = [:]
   private var maskBytes: [EventType: Int] = [:]
@@ -38,7 +38,7 @@ struct EvemuHeader {
       id = try parseID(&scanner, lines)
     case "P":
       let bytes = try hexBytes(&scanner, count: 8, lines, "expected 'P:' and 8 hex property mask bytes")
-      for bit in setBits(bytes) { properties.insert(UInt16(propertyBytes * 8 + bit)) }
+      for bit in setBits(bytes) { properties.insert(InputProperty(rawValue: UInt16(propertyBytes * 8 + bit))) }
       propertyBytes += 8
     case "B":
       let expected = "expected 'B:', an event type and 8 hex code mask bytes"

@@ -156,7 +156,7 @@ enum LibinputRecordHeader {
         description.absInfo = try absInfo(yaml, valueKind)
       case "properties":
         let numbers = try integers(yaml, valueKind, "expected 'properties:' to be a list of numbers")
-        description.properties = Set(numbers.compactMap { UInt16(exactly: $0) })
+        description.properties = Set(numbers.compactMap { UInt16(exactly: $0).map(InputProperty.init) })
       default:
         try yaml.skipNode(startingWith: valueKind)
       }

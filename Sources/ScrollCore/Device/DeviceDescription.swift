@@ -15,18 +15,20 @@ public struct DeviceDescription: Sendable, Hashable {
   /// Bus, vendor, product and version.
   public var id: InputID
   /// The `INPUT_PROP_*` bits the device sets.
-  public var properties: Set<UInt16>
+  public var properties: Set<InputProperty> { didSet { updateCapabilities() } }
   /// The event codes the device can send, by type.
-  public var codes: [EventType: Set<EventCode>]
+  public var codes: [EventType: Set<EventCode>] { didSet { updateCapabilities() } }
   /// Ranges and resolutions of the absolute axes, by `ABS_*` code.
-  public var absInfo: [EventCode: AbsInfo]
+  public var absInfo: [EventCode: AbsInfo] { didSet { updateCapabilities() } }
   /// Whether the above was declared or inferred.
   public var origin: Origin
+  /// The scroll capabilities these codes, properties and axes imply; kept up to date as they change.
+  public private(set) var scrollCapabilities: ScrollCapabilities
 
   public init(
     name: String,
     id: InputID = .unknown,
-    properties: Set<UInt16> = [],
+    properties: Set<InputProperty> = [],
     codes: [EventType: Set<EventCode>] = [:],
     absInfo: [EventCode: AbsInfo] = [:],
     origin: Origin = .declared
@@ -37,6 +39,7 @@ public struct DeviceDescription: Sendable, Hashable {
     self.codes = codes
     self.absInfo = absInfo
     self.origin = origin
+    scrollCapabilities = ScrollCapabilities(properties: properties, codes: codes, absInfo: absInfo)
   }
 
   /// Whether the device can send `code` of `type`.
@@ -47,10 +50,19 @@ public struct DeviceDescription: Sendable, Hashable {
   /// Records that the device sends `event`'s type and code; used to infer the capabilities of a
   /// recording without a description. `EV_SYN` codes are not capabilities and are skipped.
   public mutating func noteSeen(_ event: InputEvent) {
-    guard event.type != .syn else { return }
+    guard event.type != .syn, !has(event.type, event.code) else { return }
     codes[event.type, default: []].insert(event.code)
   }
 
-  /// The scroll capabilities these codes imply.
-  public var scrollCapabilities: ScrollCapabilities { ScrollCapabilities(self) }
+  /// Whether the device has the keys of a keyboard: every key code from 1 to 31 (`KEY_ESC`, the
+  /// number row, `KEY_Q`…`KEY_D`), udev's test for `ID_INPUT_KEYBOARD` (`builtin-input_id.c`,
+  /// `test_key`). Such a node can read keystrokes, so scrolldir opens it only when asked to.
+  public var isKeyboard: Bool {
+    guard let keys = codes[.key] else { return false }
+    return (1...31).allSatisfy { keys.contains(EventCode(rawValue: UInt16($0))) }
+  }
+
+  private mutating func updateCapabilities() {
+    scrollCapabilities = ScrollCapabilities(properties: properties, codes: codes, absInfo: absInfo)
+  }
 }

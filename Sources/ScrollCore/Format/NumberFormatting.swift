@@ -1,5 +1,5 @@
 /// Exact, locale-free number formatting for output (the core has no Foundation).
-enum NumberFormatting {
+public enum NumberFormatting {
   /// Magnitudes beyond this print in Swift's shortest form (e.g. `2.5769803776e+23`): only
   /// corrupt input gets there, and it must not trap.
   static let exactLimit = 1e15
@@ -16,8 +16,7 @@ enum NumberFormatting {
     let thousandths = Int64((value * 1000).rounded())
     let sign = thousandths < 0 ? "-" : ""
     let magnitude = thousandths.magnitude
-    let fraction = String(magnitude % 1000)
-    return sign + String(magnitude / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    return sign + String(magnitude / 1000) + "." + zeroPadded(String(magnitude % 1000), to: 3)
   }
 
   /// An offset component in its unit's form: whole numbers for v120, three decimals for mm.
@@ -26,5 +25,17 @@ enum NumberFormatting {
     case .v120: whole(value)
     case .mm: millis(value)
     }
+  }
+
+  /// `digits` with zeros in front up to `width` characters (unchanged if already as long),
+  /// e.g. `zeroPadded("7", to: 3)` is `007`.
+  public static func zeroPadded(_ digits: String, to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+
+  /// `value` in lower-case hexadecimal without prefix, zero-padded to `digits`, e.g.
+  /// `hex(0x46d, digits: 4)` is `046d`.
+  public static func hex(_ value: some BinaryInteger, digits: Int) -> String {
+    zeroPadded(String(value, radix: 16), to: digits)
   }
 }

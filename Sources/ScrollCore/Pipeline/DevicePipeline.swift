@@ -7,8 +7,8 @@
 /// ``TwoFingerScroll``, mm). Live devices and recordings feed the same pipeline, event by event:
 /// ```swift
 /// var pipeline = DevicePipeline(device: "/dev/input/event5")
-/// pipeline.process(InputEvent(time: t, type: .rel, code: .relWheel, value: -1)) { print($0.text) }
-/// pipeline.process(InputEvent(time: t, type: .syn, code: .synReport, value: 0)) { print($0.text) }
+/// pipeline.process(InputEvent(time: t, type: .rel, code: .relWheel, value: -1)) { print(TextFormat.line($0)) }
+/// pipeline.process(InputEvent(time: t, type: .syn, code: .synReport, value: 0)) { print(TextFormat.line($0)) }
 /// // prints: … /dev/input/event5 wheel Down  None  x 0 -> 0 y 0 -> 120 v120
 /// ```
 public struct DevicePipeline: Sendable {
@@ -74,10 +74,8 @@ public struct DevicePipeline: Sendable {
       description.map { described in
         described.origin == .declared ? wheelCodes.filter { !described.has(.rel, $0) } : []
       } ?? []
-    if let description, case .success(let geometry) = TouchpadGeometry.of(description),
-      geometry.touchProtocol.readsTwoFingers
-    {
-      touch = Touch(tracker: ContactTracker(geometry: geometry), scroll: TwoFingerScroll(geometry: geometry))
+    if let geometry = description?.scrollCapabilities.touchpad, let tracker = ContactTracker(geometry: geometry) {
+      touch = Touch(tracker: tracker, scroll: TwoFingerScroll(geometry: geometry))
     }
   }
 

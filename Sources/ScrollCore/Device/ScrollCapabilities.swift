@@ -1,4 +1,4 @@
-/// The ways a device can scroll, derived from its event codes.
+/// The ways a device can scroll, derived from its event codes, properties and axes.
 public struct ScrollCapabilities: Sendable, Hashable {
   /// `REL_WHEEL`: a vertical wheel in detents.
   public var wheel: Bool
@@ -8,17 +8,23 @@ public struct ScrollCapabilities: Sendable, Hashable {
   public var horizontalWheel: Bool
   /// `REL_HWHEEL_HI_RES`: a horizontal wheel in v120 units.
   public var hiResHorizontalWheel: Bool
-  /// The touchpad's geometry, if the device is a touchpad (see ``TouchpadGeometry/of(_:)``).
-  public var touchpad: TouchpadGeometry?
+  /// The touchpad's geometry, or why the device is not a touchpad (see ``TouchpadGeometry/of(_:_:_:)``).
+  public var touchpadGeometry: Result<TouchpadGeometry, TouchpadGeometry.Exclusion>
 
-  /// Derives the capabilities from a description's codes.
-  public init(_ device: DeviceDescription) {
-    wheel = device.has(.rel, .relWheel)
-    hiResWheel = device.has(.rel, .relWheelHiRes)
-    horizontalWheel = device.has(.rel, .relHWheel)
-    hiResHorizontalWheel = device.has(.rel, .relHWheelHiRes)
-    touchpad = try? TouchpadGeometry.of(device).get()
+  /// Derives the capabilities from a device's properties, codes and axes.
+  public init(
+    properties: Set<InputProperty>, codes: [EventType: Set<EventCode>], absInfo: [EventCode: AbsInfo]
+  ) {
+    let rel = codes[.rel] ?? []
+    wheel = rel.contains(.relWheel)
+    hiResWheel = rel.contains(.relWheelHiRes)
+    horizontalWheel = rel.contains(.relHWheel)
+    hiResHorizontalWheel = rel.contains(.relHWheelHiRes)
+    touchpadGeometry = TouchpadGeometry.of(properties, codes, absInfo)
   }
+
+  /// The touchpad's geometry, if the device is a touchpad.
+  public var touchpad: TouchpadGeometry? { try? touchpadGeometry.get() }
 
   /// Whether the device is a touchpad that scrolldir reads two-finger scrolling from.
   public var twoFingerScroll: Bool { touchpad?.touchProtocol.readsTwoFingers ?? false }

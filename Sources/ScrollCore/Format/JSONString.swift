@@ -10,8 +10,7 @@ func jsonQuoted(_ string: String) -> String {
     case "\r": result += "\\r"
     case "\t": result += "\\t"
     case _ where ControlCharacter.contains(scalar):
-      let hex = String(scalar.value, radix: 16)
-      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      result += "\\u" + NumberFormatting.hex(scalar.value, digits: 4)
     default:
       result.unicodeScalars.append(scalar)
     }

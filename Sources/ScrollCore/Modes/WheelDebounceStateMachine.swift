@@ -35,7 +35,7 @@
 /// (libinput does not let lo-res events change the direction or the smallest step; at 120 they
 /// cannot lower it anyway). Virtual devices and the MX Master 3 quirk (always accumulate) are not
 /// distinguished: every wheel is treated as a real one.
-public struct WheelStepDebounce: Sendable, Hashable {
+public struct WheelDebounceStateMachine: Sendable, Hashable {
   /// A step smaller than this (v120) activates debouncing: a quarter detent, libinput's
   /// `ACC_V120_TRIGGER_THRESHOLD` (30), chosen there as HID resolution multiplier 4.
   public static let activationStep: Double = 30
@@ -68,7 +68,7 @@ public struct WheelStepDebounce: Sendable, Hashable {
   /// The current phase.
   public private(set) var phase: Phase = .resting
   /// The smallest step magnitude seen so far (v120), starting at ``initialSmallestStep``.
-  public private(set) var smallestStep: Double = WheelStepDebounce.initialSmallestStep
+  public private(set) var smallestStep: Double = WheelDebounceStateMachine.initialSmallestStep
   /// Movement received but not let through yet (v120); zero except while holding.
   public private(set) var held: ScrollOffset = .zero
   private var direction: StepDirection?

@@ -1,4 +1,4 @@
-/// `--debounce`: libinput 1.29's hi-res wheel debouncing (``WheelStepDebounce``) applied to the
+/// `--debounce`: libinput 1.29's hi-res wheel debouncing (``WheelDebounceStateMachine``) applied to the
 /// wheel records of every device, as a pure state machine.
 ///
 /// Place it **first**, on the records straight out of ``DevicePipeline``, before `--axis`,
@@ -6,7 +6,7 @@
 /// wheel record is one frame, `new − old` its step on each axis), it must see both axes to notice a
 /// change of direction from vertical to horizontal, and detents must be counted from the debounced
 /// movement. (Equivalently it could sit inside the device pipeline between the wheel accumulator
-/// and the offset stream: ``WheelStepDebounce/frame(_:at:)`` takes exactly the frame movement.)
+/// and the offset stream: ``WheelDebounceStateMachine/frame(_:at:)`` takes exactly the frame movement.)
 ///
 /// Output: a wheel record whose step is held produces nothing; a released or passed-through step
 /// produces a record from the previous output offset to the output offset plus the step. The output
@@ -17,9 +17,9 @@
 /// Time: the 500 ms rest rule is applied at each record's own time, so a replay needs nothing else;
 /// ``nextDeadline`` and ``advance(to:)`` exist so a poll loop can treat every stage alike, but the
 /// passage of time never produces a record here.
-public struct WheelDebouncer: Sendable {
+public struct WheelDebounceStage: Sendable {
   private struct Device: Sendable {
-    var debounce = WheelStepDebounce()
+    var debounce = WheelDebounceStateMachine()
     var output: ScrollOffset
   }
 
@@ -55,7 +55,7 @@ public struct WheelDebouncer: Sendable {
   }
 
   /// The debounce state of `device`, or `nil` before its first wheel record.
-  public func state(of device: String) -> WheelStepDebounce? {
+  public func state(of device: String) -> WheelDebounceStateMachine? {
     devices[device]?.debounce
   }
 

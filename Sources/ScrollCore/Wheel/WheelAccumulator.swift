@@ -21,9 +21,6 @@ public struct WheelAccumulator: Sendable {
   private var sawHiResX = false
   private var sawHiResY = false
 
-  /// v120 units in one detent.
-  public static let unitsPerDetent: Int64 = 120
-
   public init() {}
 
   /// Adds one event of the current frame; events that are not wheel events are ignored.
@@ -52,7 +49,7 @@ public struct WheelAccumulator: Sendable {
   /// no wheel movement) and starts the next frame empty.
   public mutating func endFrame() -> ScrollOffset {
     // In Double: a frame of millions of 2^31 events (corrupt input) must not overflow.
-    let detent = Double(Self.unitsPerDetent)
+    let detent = Double(ScrollUnit.v120PerDetent)
     let kernelY = sawHiResY ? Double(hiResY) : (sawLoResY ? Double(loResY) * detent : 0)
     let kernelX = sawHiResX ? Double(hiResX) : (sawLoResX ? Double(loResX) * detent : 0)
     self = WheelAccumulator()

@@ -74,26 +74,30 @@ public struct TouchpadGeometry: Sendable, Hashable {
     (xAxis.range / unitsPerMM.x, yAxis.range / unitsPerMM.y)
   }
 
-  /// The touchpad geometry of `device`, or why it is not a touchpad.
+  /// The touchpad geometry of a device with these properties, codes and axes, or why it is not a touchpad.
   ///
   /// A touchpad, much as udev's `input_id` builtin and libinput see it: it has a finger tool
   /// (`BTN_TOOL_FINGER`, or one of `BTN_TOOL_DOUBLETAP`…`QUINTTAP`, since descriptions rebuilt from
   /// logs may list only the codes the log used) and absolute position axes, is not direct
-  /// (`INPUT_PROP_DIRECT`), has no pen tool and no relative motion axes.
-  public static func of(_ device: DeviceDescription) -> Result<TouchpadGeometry, Exclusion> {
-    if device.properties.contains(InputProperty.direct) { return .failure(.direct) }
-    if device.has(.rel, .relX) || device.has(.rel, .relY) { return .failure(.mouse) }
-    if device.has(.key, .btnToolPen) { return .failure(.tablet) }
+  /// (`INPUT_PROP_DIRECT`), has no pen tool and no relative motion axes. Callers read the result
+  /// from ``ScrollCapabilities/touchpadGeometry``, which keeps it with the description.
+  static func of(
+    _ properties: Set<InputProperty>, _ codes: [EventType: Set<EventCode>], _ absInfo: [EventCode: AbsInfo]
+  ) -> Result<TouchpadGeometry, Exclusion> {
+    func has(_ type: EventType, _ code: EventCode) -> Bool { codes[type]?.contains(code) ?? false }
+    if properties.contains(.direct) { return .failure(.direct) }
+    if has(.rel, .relX) || has(.rel, .relY) { return .failure(.mouse) }
+    if has(.key, .btnToolPen) { return .failure(.tablet) }
     let fingerTools: [EventCode] = [.btnToolFinger, .btnToolDoubleTap, .btnToolTripleTap, .btnToolQuadTap, .btnToolQuintTap]
-    guard fingerTools.contains(where: { device.has(.key, $0) }) else { return .failure(.noTouchAxes) }
-    let hasMT = device.has(.abs, .absMTPositionX) && device.has(.abs, .absMTPositionY)
+    guard fingerTools.contains(where: { has(.key, $0) }) else { return .failure(.noTouchAxes) }
+    let hasMT = has(.abs, .absMTPositionX) && has(.abs, .absMTPositionY)
     let touchProtocol: TouchProtocol
     let xCode: EventCode
     let yCode: EventCode
     if hasMT {
-      let slotMaximum = Int(device.absInfo[.absMTSlot]?.maximum ?? 0)
-      let slots = device.has(.abs, .absMTSlot) ? min(max(slotMaximum + 1, 0), Self.maximumSlots) : 0
-      if device.properties.contains(InputProperty.semiMT) {
+      let slotMaximum = Int(absInfo[.absMTSlot]?.maximum ?? 0)
+      let slots = has(.abs, .absMTSlot) ? min(max(slotMaximum + 1, 0), Self.maximumSlots) : 0
+      if properties.contains(.semiMT) {
         touchProtocol = .semiMT(slots: slots)
       } else {
         touchProtocol = slots > 0 ? .slots(count: slots) : .typeA
@@ -103,7 +107,7 @@ public struct TouchpadGeometry: Sendable, Hashable {
       touchProtocol = .singleTouch
       (xCode, yCode) = (.absX, .absY)
     }
-    guard let x = device.absInfo[xCode], let y = device.absInfo[yCode], x.maximum > x.minimum, y.maximum > y.minimum
+    guard let x = absInfo[xCode], let y = absInfo[yCode], x.maximum > x.minimum, y.maximum > y.minimum
     else { return .failure(.noTouchAxes) }
     return .success(TouchpadGeometry(touchProtocol: touchProtocol, xAxis: x, yAxis: y))
   }

@@ -20,13 +20,11 @@
 /// on step boundaries and differ on one axis only: vertical steps of a record come before its
 /// horizontal ones. A finger stop record passes as a stop at the current position.
 ///
-/// Step sizes are in the source's unit: ``wheelDetent`` (120 v120) for `--detents`, the `--step`
+/// Step sizes are in the source's unit: one detent (``ScrollUnit/v120PerDetent``, 120 v120) for `--detents`, the `--step`
 /// value in mm for fingers. A source without a step passes through unchanged. Because finger
 /// movements are sums of Doubles, a remainder within a billionth of a step of a boundary counts as
 /// on it (``boundaryTolerance``), so rounding never withholds a step; wheel offsets are whole and exact.
-public struct DetentQuantizer: Sendable {
-  /// One wheel detent in v120 units (kernel `REL_WHEEL_HI_RES`, libinput `wheel-api.rst`).
-  public static let wheelDetent: Double = 120
+public struct StepQuantizer: Sendable {
   /// Fraction of a step within which a remainder counts as a whole step (absorbs Double rounding of mm sums).
   public static let boundaryTolerance: Double = 1e-9
 
@@ -42,9 +40,9 @@ public struct DetentQuantizer: Sendable {
   private var streams: [ScrollStreamKey: Stream] = [:]
 
   /// - Parameters:
-  ///   - wheelStep: v120 per emitted wheel record, > 0; ``wheelDetent`` for `--detents`; `nil` passes wheel records through.
+  ///   - wheelStep: v120 per emitted wheel record, > 0; 120 (one detent) for `--detents`; `nil` passes wheel records through.
   ///   - fingerStep: mm per emitted finger record, > 0 (`--step MM`); `nil` passes finger records through.
-  public init(wheelStep: Double? = DetentQuantizer.wheelDetent, fingerStep: Double? = nil) {
+  public init(wheelStep: Double? = Double(ScrollUnit.v120PerDetent), fingerStep: Double? = nil) {
     precondition(wheelStep.map { $0 > 0 && $0.isFinite } ?? true, "wheel step must be positive")
     precondition(fingerStep.map { $0 > 0 && $0.isFinite } ?? true, "finger step must be positive")
     self.wheelStep = wheelStep
@@ -59,14 +57,14 @@ public struct DetentQuantizer: Sendable {
     }
   }
 
-  /// Feeds one record; returns the step records it completes (possibly none), or the record itself
-  /// if its source is not quantized.
   /// The most step records one record may yield; a larger jump yields one record spanning all its
   /// whole steps. Only corrupt data moves that far in one frame: a real wheel sends at most a few
   /// dozen detents per frame, and a whole 150 mm pad in one frame at the smallest `--step`
   /// (0.01 mm) is 15 000 steps.
   public static let maximumStepRecords = 100_000
 
+  /// Feeds one record; returns the step records it completes (possibly none), or the record itself
+  /// if its source is not quantized.
   public mutating func process(_ record: ScrollRecord) -> [ScrollRecord] {
     guard let step = step(for: record.source) else { return [record] }
     let key = ScrollStreamKey(record)
