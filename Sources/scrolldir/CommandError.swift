@@ -10,9 +10,10 @@ enum CommandError: Error {
   /// SIGINT or SIGTERM ended the command (reported by the command, not an error).
   case interrupted
   case output(LineWriter.Failure)
-  /// Recordings of a replay that could not be read, each reported when it failed while the
-  /// others were replayed; the status is the first failure's.
-  case recordingsFailed(ExitCode)
+  /// A directory of event nodes could not be read (`list`).
+  case unreadableDirectory(directory: String, errno: Errno)
+  /// The monitor's `poll(2)` failed.
+  case monitorFailed(Errno)
 
   /// The sysexits status for this error.
   var exitCode: ExitCode {
@@ -28,11 +29,13 @@ enum CommandError: Error {
     case .start(.cannotScroll), .start(.noScrollDevice): .noInput
     case .start(.keyboard): .usage
     case .start(.notReadable): .noPermission
+    case .start(.unreadableDirectory(_, let errno)), .unreadableDirectory(_, let errno):
+      errno.isPermission ? .noPermission : .noInput
+    case .start(.resources), .monitorFailed: .systemError
     case .noDevicesLeft: .ioError
     case .interrupted: .success
     case .output(.closed), .output(.interrupted): .success
     case .output(.failed): .ioError
-    case .recordingsFailed(let status): status
     }
   }
 
@@ -47,7 +50,8 @@ enum CommandError: Error {
     case .output(.closed): nil
     case .output(.interrupted): "interrupted while the reader of the output was not reading"
     case .output(.failed(let errno)): "cannot write output: \(errno)"
-    case .recordingsFailed: nil
+    case .unreadableDirectory(let directory, let errno): "cannot read \(directory): \(errno)"
+    case .monitorFailed(let errno): "cannot wait for input (poll): \(errno)"
     }
   }
 
@@ -63,6 +67,10 @@ enum CommandError: Error {
       let names = nodes.map { $0.path + ($0.name.map { " (\($0))" } ?? "") }.joined(separator: ", ")
       return "no readable scroll device in \(directory): \(nodes.count) event node(s) that may scroll cannot be read by this user: "
         + "\(names). Install the udev rule udev/70-scrolldir.rules (see README) or add yourself to the 'input' group"
+    case .unreadableDirectory(let directory, let errno):
+      return "no scroll device found: cannot read \(directory): \(errno) (use --wait to wait for one)"
+    case .resources(let errno):
+      return "cannot start the monitor: \(errno)"
     case .noScrollDevice(let directory, let count, let keyboards):
       var message =
         count == 0

@@ -6,8 +6,13 @@ enum Diagnostics {
   /// Writes `scrolldir: <message>` and a newline to stderr in one write. Control characters in
   /// the message (from file or device names: a newline, an escape sequence) are shown as
   /// `\u{1B}`-style escapes, so a message is always one line and cannot drive the terminal.
+  /// A stderr that nobody reads does not keep a stopping program alive: the write gives way to
+  /// SIGINT/SIGTERM.
   static func note(_ message: String) {
-    try? FileDescriptor.standardError.writeAll("scrolldir: " + visible(message) + "\n")
+    var line = "scrolldir: " + visible(message) + "\n"
+    line.withUTF8 { bytes in
+      try? Interruption.terminationPending.writeAll(.standardError, UnsafeRawBufferPointer(bytes))
+    }
   }
 
   private static func visible(_ text: String) -> String {

@@ -5,12 +5,17 @@ import ScrollIO
 enum ListCommand {
   static func run() throws(CommandError) {
     let directory = DeviceDiscovery.inputDirectory
-    let probes = DeviceDiscovery.probeAll(in: directory)
+    let probes: [DeviceDiscovery.Probe]
+    do {
+      probes = try DeviceDiscovery.probeAll(in: directory)
+    } catch {
+      throw .unreadableDirectory(directory: directory, errno: error)
+    }
     if probes.isEmpty {
       Diagnostics.note("no event nodes in \(directory)")
       return
     }
-    let writer = LineWriter()
+    let writer = LineWriter(interruption: .terminationRequested)
     for probe in probes {
       do {
         for line in describe(probe) { try writer.write(line) }

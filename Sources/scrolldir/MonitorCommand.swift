@@ -1,4 +1,3 @@
-import Glibc
 import ScrollCore
 import ScrollIO
 
@@ -17,16 +16,17 @@ enum MonitorCommand {
     let output = OutputStage(options: options)
     let stop: Monitor.Stop
     do {
-      stop = try monitor.run(
-      signals: signals,
-      output: .standardOutput,
-      onRecord: { (record) throws(CommandError) in try output.handle(record) },
-      onSignal: { (signal) throws(CommandError) in
-        if signal == SIGUSR1 { try output.writeStats() }
-        if signal == SIGUSR2 { output.resetCounters(at: MonotonicClock.now()) }
-      },
-      deadline: { output.nextDeadline },
-      onDeadline: { (now) throws(CommandError) in try output.advance(to: now) })
+      stop = try monitor.run(signals: signals, output: .standardOutput, deadline: { output.nextDeadline }) {
+        (event) throws(CommandError) in
+        switch event {
+        case .record(let record): try output.handle(record)
+        case .signal(.user1): try output.writeStats()
+        case .signal(.user2): output.resetCounters(at: MonotonicClock.now())
+        case .signal: break
+        case .deadline(let now): try output.advance(to: now)
+        case .warning(let warning): Diagnostics.note(warning.description)
+        }
+      }
     } catch .output(.interrupted) {
       // SIGINT/SIGTERM while stdout was blocked: the records could not go out; say so and stop.
       Diagnostics.note("interrupted: " + output.summary)
@@ -45,6 +45,8 @@ enum MonitorCommand {
       Diagnostics.note("interrupted: " + output.summary)
     case .noDevicesLeft:
       throw .noDevicesLeft
+    case .pollFailed(let errno):
+      throw .monitorFailed(errno)
     case .stopped, .outputClosed:
       break
     }

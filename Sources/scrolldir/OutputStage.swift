@@ -11,7 +11,7 @@ import ScrollIO
 final class OutputStage {
   private var chain: ModeChain
   private let format: Options.Format
-  private let writer = LineWriter()
+  private let writer = LineWriter(interruption: .terminationRequested)
 
   init(options: Options) {
     chain = ModeChain(options: options.modes)

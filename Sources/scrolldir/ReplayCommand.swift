@@ -1,37 +1,55 @@
-import Glibc
 import ScrollCore
 import ScrollIO
 
 /// `scrolldir replay FILE…`: each file in turn, its devices merged by time, through the same
-/// pipeline as live devices; mode timers run on the recording's own clock. SIGINT and SIGTERM end
-/// it with the summary (also while it waits for more input on a pipe); SIGUSR1 and SIGUSR2 print
-/// and reset the counters. A file that cannot be read, or turns out malformed, is reported and
-/// the next one replayed, as cat(1) goes on past a bad file; the exit status is the first failure's.
+/// pipeline as live devices (``RecordingPlayer``); mode timers run on the recording's own clock.
+/// SIGINT and SIGTERM end it with the summary (also while it waits for more input on a pipe);
+/// SIGUSR1 and SIGUSR2 print and reset the counters. A file that cannot be read, or turns out
+/// malformed, is reported and the next one replayed, as cat(1) goes on past a bad file.
 enum ReplayCommand {
+  /// How the replay of one file ended.
+  private enum Ending {
+    case finished
+    /// The file could not be opened or read to its end; the events before the error were played.
+    case failed(RecordingError)
+    /// SIGINT or SIGTERM.
+    case interrupted
+  }
+
   /// - Parameter standardInputClosed: descriptor 0 was closed when scrolldir started (`<&-`), so
   ///   `-` cannot be read (it is `/dev/null` now, which would read as an empty recording).
-  static func run(files: [String], options: Options, standardInputClosed: Bool = false) throws(CommandError) {
+  /// - Returns: the status of the first file that failed (each was reported when it failed), or success.
+  /// - Throws: an output error (the reader went away, a write failed) when no file failed before it.
+  static func run(files: [String], options: Options, standardInputClosed: Bool = false) throws(CommandError)
+    -> ExitCode
+  {
     let output = OutputStage(options: options)
-    var clock: Timestamp?
+    var lastTime: Timestamp?
     var firstFailure: ExitCode?
     do {
-      do {
-        func report(_ error: RecordingError) {
+      var interrupted = false
+      for file in files where !interrupted {
+        let ending: Ending
+        if file == "-" && standardInputClosed {
+          ending = .failed(.notFound(file: "<stdin>", errno: .badDescriptor))
+        } else {
+          do {
+            ending = try replay(file, options, output, &lastTime)
+          } catch .output(.interrupted) {
+            ending = .interrupted
+          }
+        }
+        switch ending {
+        case .finished:
+          break
+        case .failed(let error):
           Diagnostics.note(error.description)
           firstFailure = firstFailure ?? CommandError.recording(error).exitCode
+        case .interrupted:
+          interrupted = true
         }
-        for file in files {
-          if file == "-" && standardInputClosed {
-            report(.notFound(file: "<stdin>", errno: .badDescriptor))
-            continue
-          }
-          do {
-            try replay(file, options, output, &clock)
-          } catch .recording(let error) {
-            report(error)
-          }
-        }
-      } catch .interrupted, .output(.interrupted) {
+      }
+      if interrupted {
         // What is left goes out only if the reader takes it at once (LineWriter); else it is dropped.
         do { try output.finish() } catch .output(.interrupted) {}
         Diagnostics.note("interrupted: " + output.summary)
@@ -43,103 +61,75 @@ enum ReplayCommand {
       // The output failed too (or its reader went away): said here, the status stays the first failure's.
       guard let firstFailure else { throw error }
       if let message = error.message { Diagnostics.note(message) }
-      throw .recordingsFailed(firstFailure)
+      return firstFailure
     }
-    if let firstFailure { throw .recordingsFailed(firstFailure) }
+    return firstFailure ?? .success
   }
 
-  /// A replay ended by SIGINT or SIGTERM.
-  private enum Stop: Error {
-    case interrupted
-    case failed(CommandError)
-  }
-
+  /// Replays one file. `lastTime` is the last event time of the whole replay, for SIGUSR2.
+  /// - Throws: output errors.
   private static func replay(
-    _ file: String, _ options: Options, _ output: OutputStage, _ clock: inout Timestamp?
-  ) throws(CommandError) {
-    do throws(Stop) {
-      let recording: Recording
-      do {
-        recording = try open(file, options)
-      } catch .interrupted {
-        // Stopped while a libinput record was copied from a pipe: signals that came first count.
-        try handleSignals(output, at: clock)
-        throw .interrupted
-      }
-      var pipelines = recording.devices.map {
-        DevicePipeline(device: $0.label, description: $0.description, options: options.pipeline)
-      }
-      var failure: RecordingError?
-      var scrolled = [Bool](repeating: false, count: pipelines.count)
-      while true {
-        if SignalPipe.hasPending { try handleSignals(output, at: clock) }
-        let recorded: RecordedEvent
-        do {
-          guard let next = try recording.next() else { break }
-          recorded = next
-        } catch .io(_, .interrupted) where SignalPipe.terminationPending {
-          continue
-        } catch {
-          // Malformed from here on: what came before it is complete, and is finished below.
-          failure = error
-          break
-        }
-        do {
-          try output.advance(to: recorded.event.time)
-          try pipelines[recorded.device].process(recorded.event) { (record) throws(CommandError) in
-            if case .scroll = record { scrolled[recorded.device] = true }
-            try output.handle(record)
-          }
-        } catch {
-          throw .failed(error)
-        }
-        clock = recorded.event.time
-      }
-      // Signals that arrived while the last read was blocked (SIGUSR1 waits for input to arrive).
-      if SignalPipe.hasPending { try handleSignals(output, at: clock) }
-      // Each recording has its own clock and offsets: its devices' gestures end, and their
-      // detent and change state is forgotten, before the next file (counters go on).
-      do {
-        try output.endRecording(devices: recording.devices.map(\.label))
-      } catch {
-        throw .failed(error)
-      }
-      if let failure { throw .failed(.recording(failure)) }
-      ReplayNotes.afterEvents(recording.fileName, recording.devices, pipelines, scrolled: scrolled, raw: options.raw != nil)
+    _ file: String, _ options: Options, _ output: OutputStage, _ lastTime: inout Timestamp?
+  ) throws(CommandError) -> Ending {
+    let recording: Recording
+    do {
+      recording = try open(file, options)
+    } catch .io(_, .interrupted) where SignalPipe.terminationPending {
+      // Stopped while a libinput record was copied from a pipe: signals that came first count.
+      _ = try handleSignals(output, at: lastTime)
+      return .interrupted
     } catch {
-      switch error {
-      case .interrupted, .failed(.output(.interrupted)): throw .interrupted
-      case .failed(let failure): throw failure
-      }
+      return .failed(error)
     }
-  }
-
-  /// Handles the signals that arrived: SIGINT/SIGTERM stop the replay, SIGUSR1 prints the counters,
-  /// SIGUSR2 restarts them at the last event's time.
-  private static func handleSignals(_ output: OutputStage, at time: Timestamp?) throws(Stop) {
-    for signal in SignalPipe.takePending() {
-      switch signal {
-      case SIGINT, SIGTERM:
-        throw .interrupted
-      case SIGUSR1:
-        do { try output.writeStats() } catch { throw .failed(error) }
-      case SIGUSR2:
-        output.resetCounters(at: time ?? Timestamp(microseconds: 0))
-      default:
+    let player = RecordingPlayer(recording, options: options.pipeline)
+    var records: [OutputRecord] = []
+    var failure: RecordingError?
+    while true {
+      if SignalPipe.hasPending, try handleSignals(output, at: lastTime) { return .interrupted }
+      let time: Timestamp
+      do {
+        guard let next = try player.next(into: &records) else { break }
+        time = next
+      } catch .io(_, .interrupted) where SignalPipe.terminationPending {
+        continue
+      } catch {
+        // Malformed from here on: what came before it is complete, and is finished below.
+        failure = error
         break
       }
+      try output.advance(to: time)
+      for record in records { try output.handle(record) }
+      records.removeAll(keepingCapacity: true)
+      lastTime = time
     }
+    // Signals that arrived while the last read was blocked (SIGUSR1 waits for input to arrive).
+    if SignalPipe.hasPending, try handleSignals(output, at: lastTime) { return .interrupted }
+    // Each recording has its own clock and offsets: its devices' gestures end, and their
+    // detent and change state is forgotten, before the next file (counters go on).
+    try output.endRecording(devices: recording.devices.map(\.label))
+    if let failure { return .failed(failure) }
+    ReplayNotes.afterEvents(player, raw: options.raw != nil)
+    return .finished
   }
 
-  private static func open(_ file: String, _ options: Options) throws(Stop) -> Recording {
-    do {
-      guard let raw = options.raw else { return try Recording.open(file) }
-      return try Recording.openRaw(file, description: try rawDescription(raw, file))
-    } catch .io(_, .interrupted) where SignalPipe.terminationPending {
-      throw .interrupted
-    } catch {
-      throw .failed(.recording(error))
+  /// Handles the signals that arrived: SIGUSR1 prints the counters, SIGUSR2 restarts them at the
+  /// last event's time.
+  /// - Returns: whether SIGINT or SIGTERM asks the replay to stop.
+  private static func handleSignals(_ output: OutputStage, at time: Timestamp?) throws(CommandError) -> Bool {
+    for signal in SignalPipe.takePending() {
+      switch signal {
+      case .interrupt, .terminate: return true
+      case .user1: try output.writeStats()
+      case .user2: output.resetCounters(at: time ?? Timestamp(microseconds: 0))
+      default: break
+      }
     }
+    return false
+  }
+
+  private static func open(_ file: String, _ options: Options) throws(RecordingError) -> Recording {
+    guard let raw = options.raw else { return try Recording.open(file, interruption: .terminationPending) }
+    return try Recording.openRaw(file, description: try rawDescription(raw, file), interruption: .terminationPending)
   }
 
   /// The description `--describe` or `--capabilities` gives a raw stream (`nil`: inferred).
@@ -150,7 +140,7 @@ enum ReplayCommand {
     case .inferred:
       return nil
     case .recording(let path):
-      let devices = try Recording.open(path).devices
+      let devices = try Recording.open(path, interruption: .terminationPending).devices
       guard devices.count == 1 else {
         throw .malformed(
           file: path, line: 0,
@@ -163,9 +153,7 @@ enum ReplayCommand {
       }
       return devices[0].description
     case .codes(let names):
-      let label = file == "-" ? "stdin" : String(file.split(separator: "/").last ?? Substring(file))
-      return DeviceDescription(name: label, codes: Options.capabilityCodes(names))
+      return DeviceDescription(name: RecordingName(file).fallbackLabel, codes: Options.capabilityCodes(names))
     }
   }
-
 }

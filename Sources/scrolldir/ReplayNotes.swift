@@ -8,11 +8,10 @@ enum ReplayNotes {
   /// `SYN_REPORT`); wheel events dropped for codes the description leaves out; when no device scrolled, why each described one cannot; and a device without
   /// a description that sent multitouch positions, a touchpad whose finger scrolling needs the
   /// axis ranges only a description gives.
-  /// - Parameter scrolled: per device, whether it gave any scroll record.
-  static func afterEvents(
-    _ file: String, _ devices: [RecordedDevice], _ pipelines: [DevicePipeline], scrolled: [Bool], raw: Bool
-  ) {
-    for pipeline in pipelines {
+  /// - Parameter raw: the recording is a raw stream (`replay --raw`), which `--describe` can describe.
+  static func afterEvents(_ player: RecordingPlayer, raw: Bool) {
+    let file = player.recording.fileName
+    for pipeline in player.pipelines {
       if pipeline.eventsInOpenFrame > 0 {
         Diagnostics.note(
           "\(file): the last frame of '\(pipeline.device)' has \(pipeline.eventsInOpenFrame) event(s) but no SYN_REPORT; "
@@ -24,8 +23,8 @@ enum ReplayNotes {
             + "does not declare; they were dropped, as the kernel drops them")
       }
     }
-    guard !scrolled.contains(true) else { return }
-    for device in devices {
+    guard !player.scrolled.contains(true) else { return }
+    for device in player.recording.devices {
       let description = device.description
       switch description.origin {
       case .declared:

@@ -1,4 +1,3 @@
-import Glibc
 import ScrollIO
 
 /// The entry point: parse the arguments into ``Options``, run the command, and map errors to
@@ -6,20 +5,21 @@ import ScrollIO
 @main
 enum ScrollDir {
   static func main() {
-    signal(SIGPIPE, SIG_IGN)
-    let closed = openStandardDescriptors()
-    if closed.contains(STDOUT_FILENO) {
+    SignalPipe.ignore(.brokenPipe)
+    let closed = StandardDescriptors.reopenClosed()
+    if closed.contains(.standardOutput) {
       // Like cat(1) into a closed descriptor: everything would be lost, so say so and fail.
       Diagnostics.note("cannot write output: standard output is closed")
-      exit(ExitCode.ioError.rawValue)
+      StandardDescriptors.exit(ExitCode.ioError.rawValue)
     }
     let signals: FileDescriptor
     do {
-      signals = try SignalPipe.install([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
+      signals = try SignalPipe.install([.interrupt, .terminate, .user1, .user2])
     } catch {
       Diagnostics.note("cannot create a pipe for signals: \(error)")
-      exit(ExitCode.ioError.rawValue)
+      StandardDescriptors.exit(ExitCode.systemError.rawValue)
     }
+    let status: ExitCode
     do throws(CommandError) {
       let options: Options
       do {
@@ -30,32 +30,26 @@ enum ScrollDir {
       switch options.command {
       case .help:
         try write(Usage.text)
+        status = .success
       case .version:
         try write(Usage.version)
+        status = .success
       case .list:
         try ListCommand.run()
+        status = .success
       case .monitor(let devices):
         try MonitorCommand.run(devices: devices, options: options, signals: signals)
+        status = .success
       case .replay(let files):
-        try ReplayCommand.run(files: files, options: options, standardInputClosed: closed.contains(STDIN_FILENO))
+        status = try ReplayCommand.run(
+          files: files, options: options, standardInputClosed: closed.contains(.standardInput))
       }
     } catch {
       if let message = error.message { Diagnostics.note(message) }
       if case .usage = error { Diagnostics.note("usage: scrolldir [monitor|list|replay] [options]; see 'scrolldir --help'") }
-      exit(error.exitCode.rawValue)
+      status = error.exitCode
     }
-    exit(ExitCode.success.rawValue)
-  }
-
-  /// Opens `/dev/null` on any of descriptors 0, 1 and 2 that the caller closed (`scrolldir >&-`),
-  /// so that no file scrolldir opens takes their place and receives records or messages.
-  /// - Returns: the descriptors that were closed.
-  private static func openStandardDescriptors() -> [Int32] {
-    let closed = (Int32(0)...2).filter { fcntl($0, F_GETFD) < 0 }
-    for descriptor in closed {
-      _ = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
-    }
-    return closed
+    StandardDescriptors.exit(status.rawValue)
   }
 
   private static func write(_ text: String) throws(CommandError) {

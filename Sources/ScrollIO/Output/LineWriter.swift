@@ -5,34 +5,41 @@ public struct LineWriter: Sendable {
   public enum Failure: Error, Sendable, Hashable {
     /// The reader of the pipe has gone (`EPIPE`): nobody is listening; stop quietly.
     case closed
-    /// SIGINT or SIGTERM arrived while the write was blocked (a reader that stopped reading);
-    /// nothing of the line was written.
+    /// The program is stopping (per the writer's ``Interruption``) and the line would have had to
+    /// wait for the reader, or a write blocked on the reader was interrupted: nothing of the line
+    /// was written.
     case interrupted
     /// Any other write error.
     case failed(Errno)
   }
 
   private let descriptor: FileDescriptor
+  private let interruption: Interruption
 
-  public init(descriptor: FileDescriptor = .standardOutput) {
+  /// - Parameters:
+  ///   - descriptor: where lines go.
+  ///   - interruption: when the program is stopping, so that a line that would wait for a reader
+  ///     that stopped reading is dropped instead (the command line passes
+  ///     ``Interruption/terminationRequested``).
+  public init(descriptor: FileDescriptor = .standardOutput, interruption: Interruption = .never) {
     self.descriptor = descriptor
+    self.interruption = interruption
   }
 
-  /// Writes `line` and a newline. Once `SIGINT` or `SIGTERM` has arrived
-  /// (``SignalPipe/terminationRequested``), a line that would have to wait for the reader is not
-  /// written: the program is stopping, and a reader that stopped reading must not keep it alive.
+  /// Writes `line` and a newline.
   /// - Throws: ``Failure/closed`` on `EPIPE` (requires `SIGPIPE` to be ignored),
-  ///   ``Failure/interrupted`` for a line not written because of `SIGINT`/`SIGTERM`, else ``Failure/failed(_:)``.
+  ///   ``Failure/interrupted`` for a line not written because the program is stopping, else ``Failure/failed(_:)``.
   public func write(_ line: String) throws(Failure) {
-    if SignalPipe.terminationRequested && !descriptor.isWritableNow { throw .interrupted }
-    do {
-      try descriptor.writeAll(line + "\n")
-    } catch {
-      switch error {
-      case .brokenPipe: throw .closed
-      case .interrupted: throw .interrupted
-      default: throw .failed(error)
-      }
+    if interruption.isRequested() && !descriptor.isWritableNow { throw .interrupted }
+    var text = line + "\n"
+    let result: Result<Void, Errno> = text.withUTF8 { bytes in
+      Result { () throws(Errno) in try interruption.writeAll(descriptor, UnsafeRawBufferPointer(bytes)) }
+    }
+    switch result {
+    case .success: return
+    case .failure(.brokenPipe): throw .closed
+    case .failure(.interrupted): throw .interrupted
+    case .failure(let error): throw .failed(error)
     }
   }
 }

@@ -1,4 +1,3 @@
-import CLibevdev
 import ScrollCore
 
 /// Reads `evemu-record` text, streaming.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Reads a file descriptor line by line through one reusable buffer: no allocation and no `String`
 /// per line, and memory stays flat however long the file (the buffer only grows for a line longer
 /// than it).
@@ -11,6 +9,7 @@ final class LineReader {
   /// The name used in error messages.
   let fileName: String
   private let descriptor: FileDescriptor
+  private let interruption: Interruption
   private var owned: Bool
   private var storage: UnsafeMutableRawBufferPointer
   private var start = 0
@@ -20,9 +19,12 @@ final class LineReader {
   /// The 1-based number of the line last returned by ``nextLine()``.
   private(set) var lineNumber = 0
 
-  /// - Parameter owned: close `descriptor` when the reader goes (not for standard input).
-  init(descriptor: FileDescriptor, fileName: String, owned: Bool, capacity: Int = 1 << 16) {
+  /// - Parameters:
+  ///   - owned: close `descriptor` when the reader goes (not for standard input).
+  ///   - interruption: when a read waiting for input gives way (``Interruption``).
+  init(descriptor: FileDescriptor, fileName: String, owned: Bool, interruption: Interruption, capacity: Int = 1 << 16) {
     self.descriptor = descriptor
+    self.interruption = interruption
     self.fileName = fileName
     self.owned = owned
     self.storage = .allocate(byteCount: capacity, alignment: 1)
@@ -47,7 +49,7 @@ final class LineReader {
         lineNumber += 1
         return line
       }
-      if reachedEOF || memchr(storage.baseAddress! + scanFrom, 0, end - scanFrom) != nil {
+      if reachedEOF || ByteSearch.firstIndex(of: 0, in: storage.baseAddress! + scanFrom, count: end - scanFrom) != nil {
         guard start < end else { return nil }
         let line = bytes(start, end)
         start = end
@@ -126,7 +128,7 @@ final class LineReader {
       let chunk = UnsafeMutableRawBufferPointer(rebasing: storage[...])
       let count: Int
       do {
-        count = try descriptor.read(into: chunk)
+        count = try interruption.read(descriptor, into: chunk)
       } catch {
         throw .io(file: fileName, errno: error)
       }
@@ -155,9 +157,7 @@ final class LineReader {
 
   private func firstNewline(from index: Int) -> Int? {
     guard index < end else { return nil }
-    let base = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
-    guard let found = memchr(base + index, 0x0A, end - index) else { return nil }
-    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    return ByteSearch.firstIndex(of: 0x0A, in: storage.baseAddress! + index, count: end - index).map { index + $0 }
   }
 
   private func bytes(_ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
@@ -188,7 +188,7 @@ final class LineReader {
     let free = UnsafeMutableRawBufferPointer(rebasing: storage[end...])
     let count: Int
     do {
-      count = try descriptor.read(into: free)
+      count = try interruption.read(descriptor, into: free)
     } catch {
       throw .io(file: fileName, errno: error)
     }

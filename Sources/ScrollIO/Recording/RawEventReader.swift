@@ -1,4 +1,3 @@
-import CLibevdev
 import ScrollCore
 
 /// Reads a stream of raw `struct input_event` (as `cat /dev/input/eventN` or interception-tools'
@@ -7,6 +6,7 @@ import ScrollCore
 /// axis ranges, which only a description has).
 final class RawEventReader: RecordingReader {
   private let descriptor: FileDescriptor
+  private let interruption: Interruption
   private let owned: Bool
   private let fileName: String
   private(set) var devices: [RecordedDevice]
@@ -16,11 +16,17 @@ final class RawEventReader: RecordingReader {
   private var end = 0
   private var offset = 0
   private var reachedEOF = false
-  private static let eventSize = MemoryLayout<input_event>.size
+  private static let eventSize = RawInputEvent.size
 
-  /// - Parameter owned: close `descriptor` when the reader goes (not for standard input).
-  init(descriptor: FileDescriptor, fileName: String, owned: Bool, description: DeviceDescription) {
+  /// - Parameters:
+  ///   - owned: close `descriptor` when the reader goes (not for standard input).
+  ///   - interruption: when a read waiting for input gives way (``Interruption``).
+  init(
+    descriptor: FileDescriptor, fileName: String, owned: Bool, interruption: Interruption,
+    description: DeviceDescription
+  ) {
     self.descriptor = descriptor
+    self.interruption = interruption
     self.owned = owned
     self.fileName = fileName
     devices = [RecordedDevice(label: description.name, description: description)]
@@ -44,7 +50,7 @@ final class RawEventReader: RecordingReader {
       }
       try refill()
     }
-    let raw = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: input_event.self) }
+    let raw = buffer.withUnsafeBytes { RawInputEvent.fields(in: $0, at: start) }
     start += Self.eventSize
     offset += Self.eventSize
     guard let typeCode = EventCodeLimits.validate(type: UInt32(raw.type), code: UInt32(raw.code)) else {
@@ -52,8 +58,8 @@ final class RawEventReader: RecordingReader {
         file: fileName, line: 0,
         message: "byte \(offset - Self.eventSize): type \(raw.type) code \(raw.code) is not a valid evdev event; is this a raw input_event stream?")
     }
-    let seconds = Int64(raw.time.tv_sec)
-    let micros = Int64(raw.time.tv_usec)
+    let seconds = raw.seconds
+    let micros = raw.microseconds
     guard (0...Timestamp.maximumSeconds).contains(seconds), (0..<1_000_000).contains(micros) else {
       throw .malformed(
         file: fileName, line: 0,
@@ -73,7 +79,7 @@ final class RawEventReader: RecordingReader {
       start = 0
     }
     let read: Result<Int, Errno> = buffer.withUnsafeMutableBytes { bytes in
-      Result { () throws(Errno) in try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...])) }
+      Result { () throws(Errno) in try interruption.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...])) }
     }
     let count: Int
     switch read {

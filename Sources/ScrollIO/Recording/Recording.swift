@@ -1,8 +1,7 @@
-import Glibc
 import ScrollCore
 
 /// A recording opened for replay: `evemu-record` text or `libinput record` YAML, told apart by
-/// content, read as a stream of events in time order.
+/// content (``RecordingFormat``), read as a stream of events in time order.
 ///
 /// ```swift
 /// let recording = try Recording.open("mouse.evemu")
@@ -10,6 +9,7 @@ import ScrollCore
 ///   print(recording.devices[recorded.device].label, recorded.event)
 /// }
 /// ```
+/// ``RecordingPlayer`` plays one through the device pipelines.
 public final class Recording {
   /// The name used in messages: the path, or `<stdin>` for `-`.
   public let fileName: String
@@ -40,33 +40,54 @@ public final class Recording {
   /// live. YAML that does not come from a regular file (standard input, a pipe, a FIFO) is first
   /// copied to an unlinked temporary file in `$TMPDIR`, because merging several devices by time
   /// reads the file once per device; its records appear after its end.
+  /// - Parameter interruption: when opens and reads that wait for input give way (a FIFO with no
+  ///   writer, a pipe with nothing in it): they throw ``RecordingError/io(file:errno:)`` with
+  ///   ``Errno/interrupted``.
   /// - Throws: ``RecordingError/notFound(file:errno:)``, ``RecordingError/permissionDenied(file:)``,
   ///   ``RecordingError/io(file:errno:)`` or ``RecordingError/malformed(file:line:message:)``.
-  public static func open(_ path: String) throws(RecordingError) -> Recording {
-    let isStdin = path == "-"
-    let fileName = isStdin ? "<stdin>" : path
-    let fallbackName = isStdin ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
-    let descriptor = isStdin ? try standardInput() : try openFile(path)
-    let lines = LineReader(descriptor: descriptor, fileName: fileName, owned: !isStdin)
-    var status = stat()
-    let regularFile = !isStdin && fstat(descriptor.rawValue, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+  public static func open(_ path: String, interruption: Interruption = .never) throws(RecordingError) -> Recording {
+    let name = RecordingName(path)
+    let descriptor = name.isStandardInput ? try standardInput() : try openFile(path, interruption)
+    let lines = LineReader(
+      descriptor: descriptor, fileName: name.fileName, owned: !name.isStandardInput, interruption: interruption)
+    let regularFile = !name.isStandardInput && (try? descriptor.kind()) == .regularFile
     guard let first = try lines.peekFirstContentLine() else {
       throw .malformed(
-        file: fileName, line: 1, message: "empty recording: expected evemu lines (N:, E:, …) or a libinput record (YAML)")
+        file: name.fileName, line: 1,
+        message: "empty recording: expected evemu lines (N:, E:, …) or a libinput record (YAML)")
     }
-    if isEvemuLine(first) {
-      return Recording(fileName: fileName, reader: try EvemuReader(lines: lines, fallbackName: fallbackName))
+    let format = try RecordingFormat.detect(
+      firstContentLine: first, lineNumber: lines.firstContentLineNumber, fileName: name.fileName)
+    switch format {
+    case .evemu:
+      return Recording(fileName: name.fileName, reader: try EvemuReader(lines: lines, fallbackName: name.fallbackLabel))
+    case .libinputRecord:
+      return try openLibinputRecord(name, lines, regularFile: regularFile, interruption)
     }
-    guard isText(first) else {
-      throw .malformed(
-        file: fileName, line: lines.firstContentLineNumber,
-        message: "binary data: expected evemu text or a libinput record (for raw input_event streams use 'replay --raw')")
-    }
-    guard couldStartLibinputRecord(first) else {
-      throw .malformed(
-        file: fileName, line: lines.firstContentLineNumber,
-        message: "expected evemu lines (N:, I:, B:, A:, E: …) or a libinput record (YAML starting 'version:' or 'devices:')")
-    }
+  }
+
+  /// Opens a raw `struct input_event` stream (`-` for standard input), as ``open(_:interruption:)``
+  /// opens a recording.
+  /// - Parameter description: the device's description; without one the capabilities are inferred
+  ///   from the events and the device is labelled with the file name.
+  /// - Throws: ``RecordingError/notFound(file:errno:)`` or ``RecordingError/permissionDenied(file:)``.
+  public static func openRaw(
+    _ path: String, description: DeviceDescription?, interruption: Interruption = .never
+  ) throws(RecordingError) -> Recording {
+    let name = RecordingName(path)
+    let descriptor = name.isStandardInput ? try standardInput() : try openFile(path, interruption)
+    let described = description ?? DeviceDescription(name: name.fallbackLabel, origin: .inferred)
+    let reader = RawEventReader(
+      descriptor: descriptor, fileName: name.fileName, owned: !name.isStandardInput, interruption: interruption,
+      description: described)
+    return Recording(fileName: name.fileName, reader: reader)
+  }
+
+  /// A libinput record, from `lines` whose first content line has been looked at; read again from
+  /// the start by libyaml (the file itself, or its copy when it is not a regular file).
+  private static func openLibinputRecord(
+    _ name: RecordingName, _ lines: LineReader, regularFile: Bool, _ interruption: Interruption
+  ) throws(RecordingError) -> Recording {
     let reopenPath: String
     var spool: FileDescriptor?
     if !regularFile {
@@ -75,86 +96,37 @@ public final class Recording {
       reopenPath = "/proc/self/fd/\(copy.rawValue)"
     } else {
       lines.closeDescriptor()
-      reopenPath = path
+      reopenPath = name.path
     }
     let open = { () throws(RecordingError) -> YAMLEventStream in
-      try YAMLEventStream(descriptor: try openFile(reopenPath, displayName: fileName), fileName: fileName)
+      YAMLEventStream(
+        descriptor: try openFile(reopenPath, interruption, displayName: name.fileName), fileName: name.fileName,
+        interruption: interruption)
     }
     do {
-      return Recording(
-        fileName: fileName, reader: try LibinputRecordReader(open: open, fallbackName: fallbackName), spool: spool)
+      let reader = try LibinputRecordReader(open: open, fallbackName: name.fallbackLabel)
+      return Recording(fileName: name.fileName, reader: reader, spool: spool)
     } catch {
       spool?.close()
       throw error
     }
   }
 
-  /// Opens a raw `struct input_event` stream (`-` for standard input), as ``open(_:)`` opens a recording.
-  /// - Parameter description: the device's description; without one the capabilities are inferred
-  ///   from the events and the device is labelled with the file name.
-  /// - Throws: ``RecordingError/notFound(file:errno:)`` or ``RecordingError/permissionDenied(file:)``.
-  public static func openRaw(_ path: String, description: DeviceDescription?) throws(RecordingError) -> Recording {
-    let isStdin = path == "-"
-    let fileName = isStdin ? "<stdin>" : path
-    let fallbackName = isStdin ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
-    let descriptor = isStdin ? try standardInput() : try openFile(path)
-    let described = description ?? DeviceDescription(name: fallbackName, origin: .inferred)
-    let reader = RawEventReader(descriptor: descriptor, fileName: fileName, owned: !isStdin, description: described)
-    return Recording(fileName: fileName, reader: reader)
-  }
-
-  /// Whether a line is UTF-8 text without control characters other than tab and carriage return
-  /// (a line end on its own in old Mac files, which YAML allows).
-  private static func isText(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard !line.contains(where: TextBytes.isBinary) else { return false }
-    var decoder = UTF8()
-    var iterator = line.makeIterator()
-    while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue: continue
-      case .emptyInput: return true
-      case .error: return false
-      }
-    }
-  }
-
-  /// The top-level keys of a libinput record (`libinput record` writes `version:` first; a pasted
-  /// fragment may start at `devices:` or `events:`).
-  private static let recordKeys = ["version", "ndevices", "libinput", "system", "devices", "events"]
-
-  /// Whether a line could begin a libinput record: one of its top-level keys, a flow mapping, a
-  /// directive or `---`. Told before any of it is copied from a pipe, so other text (a log, a
-  /// `key: value` file) is refused at once instead of after the end of its input.
-  private static func couldStartLibinputRecord(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    let text = String(decoding: line, as: UTF8.self).drop { $0 == " " || $0 == "\t" }
-    if text.hasPrefix("---") || text.hasPrefix("%") || text.hasPrefix("{") { return true }
-    return recordKeys.contains { key in
-      text.hasPrefix(key) && text.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }.hasPrefix(":")
-    }
-  }
-
-  /// Whether a line starts like an evemu line: one of `N I P B A L S E` and a colon.
-  private static func isEvemuLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    var scanner = ByteScanner(line)
-    scanner.skipSpaces()
-    guard let tag = scanner.peek, "NIPBALSE".utf8.contains(tag) else { return false }
-    return scanner.index + 1 < line.count && line[scanner.index + 1] == UInt8(ascii: ":")
-  }
-
   /// Standard input, refused as a file would be when it is a directory (`replay - < /tmp`).
   private static func standardInput() throws(RecordingError) -> FileDescriptor {
-    var status = stat()
-    if fstat(FileDescriptor.standardInput.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+    if (try? FileDescriptor.standardInput.kind()) == .directory {
       throw .notFound(file: "<stdin>", errno: .isDirectory)
     }
     return .standardInput
   }
 
-  private static func openFile(_ path: String, displayName: String? = nil) throws(RecordingError) -> FileDescriptor {
+  private static func openFile(
+    _ path: String, _ interruption: Interruption, displayName: String? = nil
+  ) throws(RecordingError) -> FileDescriptor {
     let name = displayName ?? path
     let descriptor: FileDescriptor
     do {
-      descriptor = try FileDescriptor.open(path, O_RDONLY)
+      descriptor = try interruption.open(path, .readOnly)
     } catch {
       switch error {
       case _ where error.isPermission: throw .permissionDenied(file: name)
@@ -162,8 +134,7 @@ public final class Recording {
       default: throw .io(file: name, errno: error)
       }
     }
-    var status = stat()
-    if fstat(descriptor.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+    if (try? descriptor.kind()) == .directory {
       descriptor.close()
       throw .notFound(file: name, errno: .isDirectory)
     }
@@ -176,13 +147,14 @@ public final class Recording {
 
   /// Copies what `lines` buffered plus the rest of its descriptor into an unlinked temporary file.
   private static func spoolToTemporaryFile(_ lines: LineReader) throws(RecordingError) -> FileDescriptor {
-    let configured = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+    let configured = Environment.value("TMPDIR") ?? ""
     let directory = configured.isEmpty ? "/tmp" : configured
-    var template = Array((directory + "/scrolldir-stdin-XXXXXX").utf8CString)
-    let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard raw >= 0 else { throw .temporaryFile(directory: directory, errno: .current) }
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-    let spool = FileDescriptor(rawValue: raw)
+    let spool: FileDescriptor
+    do {
+      spool = try FileDescriptor.unlinkedTemporaryFile(in: directory, prefix: "scrolldir-stdin-")
+    } catch {
+      throw .temporaryFile(directory: directory, errno: error)
+    }
     do {
       try lines.copyRest(to: spool, directory: directory, limit: maximumSpooledBytes)
     } catch {

@@ -1,8 +1,9 @@
 import CYAML
-import Glibc
 
 /// A pull interface over libyaml's event parser (`yaml_parser_parse`): one YAML event at a time,
-/// with the scalar's bytes and the 1-based line of the current event, so readers stream.
+/// with the scalar's bytes and the 1-based line of the current event, so readers stream. The one
+/// file that calls libyaml; libyaml reads through a read handler from a ``FileDescriptor``, so
+/// reading follows the same ``Interruption`` as every other reader.
 final class YAMLEventStream {
   /// The kinds of YAML events a reader sees.
   enum Kind: Equatable {
@@ -15,7 +16,7 @@ final class YAMLEventStream {
   private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
   private let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
   private var hasEvent = false
-  private let file: UnsafeMutablePointer<FILE>
+  private let input: Input
   /// The 1-based line where the current event starts.
   private(set) var line = 0
   /// How many mappings and sequences the current event is inside.
@@ -26,16 +27,36 @@ final class YAMLEventStream {
   /// libyaml's time grows with the square of the depth (200 000 nested `[` take minutes).
   static let maximumDepth = 64
 
-  /// Takes ownership of `descriptor` (closed on deinit).
-  init(descriptor: FileDescriptor, fileName: String) throws(RecordingError) {
-    self.fileName = fileName
-    guard let file = fdopen(descriptor.rawValue, "r") else {
-      descriptor.close()
-      throw .io(file: fileName, errno: .current)
+  /// Where libyaml's read handler reads from, and the error that stopped it.
+  private final class Input {
+    let descriptor: FileDescriptor
+    let interruption: Interruption
+    var error: Errno?
+
+    init(descriptor: FileDescriptor, interruption: Interruption) {
+      self.descriptor = descriptor
+      self.interruption = interruption
     }
-    self.file = file
+  }
+
+  /// Takes ownership of `descriptor` (closed on deinit); reads give way per `interruption`.
+  init(descriptor: FileDescriptor, fileName: String, interruption: Interruption = .never) {
+    self.fileName = fileName
+    input = Input(descriptor: descriptor, interruption: interruption)
     yaml_parser_initialize(parser)
-    yaml_parser_set_input_file(parser, file)
+    yaml_parser_set_input(
+      parser,
+      { context, buffer, size, sizeRead in
+        let input = Unmanaged<Input>.fromOpaque(context!).takeUnretainedValue()
+        do throws(Errno) {
+          let target = UnsafeMutableRawBufferPointer(start: buffer, count: size)
+          sizeRead!.pointee = try input.interruption.read(input.descriptor, into: target)
+          return 1
+        } catch {
+          input.error = error
+          return 0
+        }
+      }, Unmanaged.passUnretained(input).toOpaque())
   }
 
   deinit {
@@ -43,7 +64,7 @@ final class YAMLEventStream {
     yaml_parser_delete(parser)
     parser.deallocate()
     event.deallocate()
-    fclose(file)
+    input.descriptor.close()
   }
 
   /// Advances to the next event.
@@ -123,7 +144,7 @@ final class YAMLEventStream {
 
   private func parseError() -> RecordingError {
     if parser.pointee.error == YAML_READER_ERROR {
-      if ferror(file) != 0 { return .io(file: fileName, errno: .current) }
+      if let error = input.error { return .io(file: fileName, errno: error) }
       // The reader (decoding) has no line, only the byte offset of the problem.
       let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unreadable text"
       return .malformed(

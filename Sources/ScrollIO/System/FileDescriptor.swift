@@ -1,7 +1,7 @@
-import Glibc
-
-/// A raw file descriptor. The only file that calls `open`, `read`, `write`, `close` and `poll`;
-/// every call retries on `EINTR` and reports failure as ``Errno``.
+/// A raw file descriptor and the calls on it (through ``Syscalls``), each reporting failure as
+/// ``Errno``. Blocking calls take `retryOnInterrupt` (as in swift-system): `true` retries a call a
+/// signal interrupted (`EINTR`), `false` throws ``Errno/interrupted`` so the caller can decide; see
+/// ``Interruption`` for giving way to SIGINT/SIGTERM.
 public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
   /// The descriptor number.
   public var rawValue: Int32
@@ -14,71 +14,101 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
   /// Descriptor 2.
   public static let standardError = FileDescriptor(rawValue: 2)
 
-  /// Opens `path` with `flags` (`O_RDONLY`, `O_NONBLOCK`, …); always adds `O_CLOEXEC`.
-  /// - Throws: ``Errno`` from `open(2)`, e.g. `ENOENT`, `EACCES`; `EINTR` only when SIGINT or SIGTERM
-  ///   is pending (``SignalPipe/terminationPending``: an open blocked on a FIFO with no writer gives way).
-  public static func open(_ path: String, _ flags: Int32) throws(Errno) -> FileDescriptor {
-    while true {
-      let fd = Glibc.open(path, flags | O_CLOEXEC)
-      if fd >= 0 { return FileDescriptor(rawValue: fd) }
-      let error = Errno.current
-      if error != .interrupted || SignalPipe.terminationPending { throw error }
-    }
+  /// How ``open(_:_:retryOnInterrupt:)`` opens a file (`O_CLOEXEC` is always added).
+  public struct OpenFlags: OptionSet, Sendable, Hashable {
+    public var rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    /// `O_RDONLY` (the value 0: the empty set reads too).
+    public static let readOnly = OpenFlags(rawValue: Syscalls.openReadOnly)
+    /// `O_WRONLY`.
+    public static let writeOnly = OpenFlags(rawValue: Syscalls.openWriteOnly)
+    /// `O_NONBLOCK`: reads return `EAGAIN` instead of waiting.
+    public static let nonBlocking = OpenFlags(rawValue: Syscalls.openNonBlocking)
   }
 
-  /// Reads up to `buffer.count` bytes; 0 means end of file.
-  /// - Throws: ``Errno`` from `read(2)` (`EAGAIN` on an empty non-blocking descriptor). While
-  ///   SIGINT or SIGTERM is pending (``SignalPipe/terminationPending``) it throws `EINTR` instead of
-  ///   reading, and a read interrupted then is not retried, so endless or blocked input lets the
-  ///   program stop; other interruptions are retried.
-  public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-    while true {
-      if SignalPipe.terminationPending { throw .interrupted }
-      let count = Glibc.read(rawValue, buffer.baseAddress, buffer.count)
-      if count >= 0 { return count }
-      let error = Errno.current
-      if error != .interrupted { throw error }
-    }
+  /// What kind of file a descriptor refers to (`fstat(2)`).
+  public enum Kind: Sendable, Hashable {
+    case regularFile
+    case directory
+    /// A pipe, FIFO, socket, character or block device, or link target of another kind.
+    case other
+  }
+
+  /// Opens `path` (`open(2)`).
+  /// - Throws: ``Errno``, e.g. `ENOENT`, `EACCES`; ``Errno/interrupted`` when a signal interrupts
+  ///   an open that waits (a FIFO with no writer) and `retryOnInterrupt` is false.
+  public static func open(_ path: String, _ flags: OpenFlags, retryOnInterrupt: Bool = true) throws(Errno) -> FileDescriptor {
+    FileDescriptor(rawValue: try Syscalls.open(path, flags.rawValue, retryOnInterrupt: retryOnInterrupt).get())
+  }
+
+  /// A new pipe, both ends non-blocking and close-on-exec (`pipe2(2)`).
+  /// - Throws: ``Errno``, e.g. `EMFILE` when the process has no descriptor left.
+  public static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
+    let (read, write) = try Syscalls.pipe().get()
+    return (FileDescriptor(rawValue: read), FileDescriptor(rawValue: write))
+  }
+
+  /// A new file in `directory` that no path reaches (created, then unlinked): it goes away with
+  /// its last descriptor.
+  /// - Throws: ``Errno`` from `mkstemp(3)`, e.g. `ENOENT` or `EACCES` for the directory.
+  public static func unlinkedTemporaryFile(in directory: String, prefix: String) throws(Errno) -> FileDescriptor {
+    FileDescriptor(rawValue: try Syscalls.unlinkedTemporaryFile(in: directory, prefix: prefix).get())
+  }
+
+  /// Reads up to `buffer.count` bytes (`read(2)`); 0 means end of file.
+  /// - Throws: ``Errno``: ``Errno/wouldBlock`` on an empty non-blocking descriptor,
+  ///   ``Errno/interrupted`` when a signal interrupts the wait and `retryOnInterrupt` is false.
+  public func read(into buffer: UnsafeMutableRawBufferPointer, retryOnInterrupt: Bool = true) throws(Errno) -> Int {
+    try Syscalls.read(rawValue, into: buffer, retryOnInterrupt: retryOnInterrupt).get()
   }
 
   /// Writes all of `bytes`, looping over partial writes, so a line is never torn by this process.
-  /// - Throws: ``Errno`` from `write(2)`, e.g. `EPIPE` when the reader of a pipe has gone; `EINTR`
-  ///   when a write blocked on a full pipe is interrupted by SIGINT or SIGTERM before any byte went
-  ///   out (once part of the bytes is written, the rest is written too).
-  public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
+  /// - Throws: ``Errno``, e.g. ``Errno/brokenPipe`` when the reader of a pipe has gone;
+  ///   ``Errno/interrupted`` when a signal interrupts a write blocked before any byte went out
+  ///   and `retryOnInterrupt` is false (once part of the bytes is written, the rest is written too).
+  public func writeAll(_ bytes: UnsafeRawBufferPointer, retryOnInterrupt: Bool = true) throws(Errno) {
     var offset = 0
     while offset < bytes.count {
-      let count = Glibc.write(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
-      if count >= 0 {
-        offset += count
-        continue
-      }
-      let error = Errno.current
-      if error != .interrupted || (offset == 0 && SignalPipe.terminationPending) { throw error }
+      let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+      offset += try Syscalls.write(rawValue, rest, retryOnInterrupt: retryOnInterrupt || offset > 0).get()
     }
   }
 
-  /// Writes all of `string`'s UTF-8 bytes (see ``writeAll(_:)-(UnsafeRawBufferPointer)``).
-  public func writeAll(_ string: String) throws(Errno) {
+  /// Writes all of `string`'s UTF-8 bytes (see ``writeAll(_:retryOnInterrupt:)-(UnsafeRawBufferPointer,_)``).
+  public func writeAll(_ string: String, retryOnInterrupt: Bool = true) throws(Errno) {
     var string = string
     let result: Result<Void, Errno> = string.withUTF8 { bytes in
-      Result { () throws(Errno) in try writeAll(UnsafeRawBufferPointer(bytes)) }
+      Result { () throws(Errno) in try writeAll(UnsafeRawBufferPointer(bytes), retryOnInterrupt: retryOnInterrupt) }
     }
     try result.get()
   }
 
   /// Closes the descriptor; errors from `close(2)` are ignored (the descriptor is gone either way).
   public func close() {
-    _ = Glibc.close(rawValue)
+    Syscalls.close(rawValue)
   }
 
   /// Whether a write would not block now (`poll` for `POLLOUT` with no wait): false for a pipe
   /// whose reader stopped reading and whose buffer is full.
   public var isWritableNow: Bool {
-    var entry = pollfd(fd: rawValue, events: Int16(POLLOUT), revents: 0)
-    return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
+    var poll = PollSet()
+    let slot = poll.add(self, waitingFor: .output)
+    return (try? poll.wait(timeoutMilliseconds: 0)) == true && poll.returned(slot).contains(.output)
   }
 
+  /// Whether the descriptor is open (`scrolldir >&-` closes descriptor 1).
+  public var isOpen: Bool { Syscalls.isOpen(rawValue) }
+
   /// Whether the descriptor refers to a terminal.
-  public var isTerminal: Bool { isatty(rawValue) == 1 }
+  public var isTerminal: Bool { Syscalls.isTerminal(rawValue) }
+
+  /// The kind of file it refers to.
+  /// - Throws: ``Errno`` from `fstat(2)`, e.g. ``Errno/badDescriptor`` for a closed descriptor.
+  public func kind() throws(Errno) -> Kind {
+    switch try Syscalls.fileType(rawValue).get() {
+    case Syscalls.regularFileType: .regularFile
+    case Syscalls.directoryType: .directory
+    default: .other
+    }
+  }
 }

@@ -14,28 +14,23 @@ public enum SignalPipe {
   /// Installs handlers for `signals` and returns the descriptor that becomes readable when one
   /// arrives. Safe to call more than once.
   /// - Throws: ``Errno`` from `pipe(2)` (e.g. `EMFILE`).
-  public static func install(_ signals: [Int32]) throws(Errno) -> FileDescriptor {
+  public static func install(_ signals: [Signal]) throws(Errno) -> FileDescriptor {
     if readEnd < 0 {
-      var ends: [Int32] = [0, 0]
-      guard pipe(&ends) == 0 else { throw Errno.current }
-      for end in ends {
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(end, F_SETFL, O_NONBLOCK)
-      }
-      readEnd = ends[0]
-      writeEnd = ends[1]
+      let ends = try FileDescriptor.pipe()
+      readEnd = ends.read.rawValue
+      writeEnd = ends.write.rawValue
     }
     // A parent may have blocked these signals (the mask is inherited across exec): unblock them.
     var mask = sigset_t()
     sigemptyset(&mask)
-    for number in signals { sigaddset(&mask, number) }
+    for signal in signals { sigaddset(&mask, signal.rawValue) }
     pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-    for number in signals {
+    for signal in signals {
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = { signal in
-        SignalPipe.pending.bitwiseOr(UInt64(1) << UInt64(signal & 63), ordering: .relaxed)
-        SignalPipe.arrived.bitwiseOr(UInt64(1) << UInt64(signal & 63), ordering: .relaxed)
-        var byte = UInt8(truncatingIfNeeded: signal)
+      action.__sigaction_handler.sa_handler = { number in
+        SignalPipe.pending.bitwiseOr(SignalPipe.bit(number), ordering: .relaxed)
+        SignalPipe.arrived.bitwiseOr(SignalPipe.bit(number), ordering: .relaxed)
+        var byte = UInt8(truncatingIfNeeded: number)
         _ = Glibc.write(SignalPipe.writeEnd, &byte, 1)
       }
       // No SA_RESTART: a read blocked on a pipe returns EINTR, so a replay of standard input can stop.
@@ -44,9 +39,15 @@ public enum SignalPipe {
       // nested frames and their handlers run in reverse (SIGUSR2 before SIGUSR1); this way they run
       // in number order, and signals that arrive apart keep their order in the pipe.
       action.sa_mask = mask
-      sigaction(number, &action, nil)
+      sigaction(signal.rawValue, &action, nil)
     }
     return FileDescriptor(rawValue: readEnd)
+  }
+
+  /// Ignores `signal` (`SIG_IGN`); for `SIGPIPE`, so a write to a pipe whose reader went away
+  /// fails with `EPIPE` instead of killing the program.
+  public static func ignore(_ signal: Signal) {
+    Glibc.signal(signal.rawValue, SIG_IGN)
   }
 
   /// Empties the pipe and returns the signals that arrived since the last call, in the order
@@ -54,24 +55,22 @@ public enum SignalPipe {
   /// once; signals pending at the same moment come in number order, `SIGUSR1` before `SIGUSR2`,
   /// as the kernel delivers them). `SIGINT` and `SIGTERM` come last, so a `SIGUSR1` or `SIGUSR2`
   /// that came with an interrupt (or while a read waited) is handled before the program stops.
-  public static func takePending() -> [Int32] {
+  public static func takePending() -> [Signal] {
     var arrived: [Int32] = []
     var buffer = [UInt8](repeating: 0, count: 64)
     while true {
-      // Glibc's read, not FileDescriptor's, which gives up at once while SIGINT/SIGTERM is pending.
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
-      for byte in buffer.prefix(max(count, 0)) where arrived.last != Int32(byte) { arrived.append(Int32(byte)) }
+      let result = buffer.withUnsafeMutableBytes { Syscalls.read(readEnd, into: $0, retryOnInterrupt: true) }
+      let count = (try? result.get()) ?? 0
+      for byte in buffer.prefix(count) where arrived.last != Int32(byte) { arrived.append(Int32(byte)) }
       if count < buffer.count { break }
     }
     // The bits decide which signals are pending: a byte whose bit an earlier call took is stale,
     // and a signal whose byte did not fit in a full pipe is still counted.
     let bits = pending.exchange(0, ordering: .relaxed)
-    let isPending = { (signal: Int32) in bits & (UInt64(1) << UInt64(signal & 63)) != 0 }
-    let signals = arrived.filter(isPending) + (1..<64).map(Int32.init).filter { isPending($0) && !arrived.contains($0) }
-    let ends: [Int32] = [SIGINT, SIGTERM]
-    var result = signals.filter { !ends.contains($0) }
-    for end in ends where signals.contains(end) { result.append(end) }
-    return result
+    let isPending = { (number: Int32) in bits & bit(number) != 0 }
+    let numbers = arrived.filter(isPending) + (1..<64).map(Int32.init).filter { isPending($0) && !arrived.contains($0) }
+    let signals = numbers.map(Signal.init(rawValue:))
+    return signals.filter { !$0.stops } + [Signal.interrupt, .terminate].filter(signals.contains)
   }
 
   /// Whether a signal arrived since the last ``takePending()`` (one atomic load, cheap enough to
@@ -79,14 +78,29 @@ public enum SignalPipe {
   public static var hasPending: Bool { pending.load(ordering: .relaxed) != 0 }
 
   /// Whether `SIGINT` or `SIGTERM` ever arrived, also after ``takePending()`` took it: the program
-  /// is stopping, so output that would block is dropped instead of waited for (``LineWriter``).
+  /// is stopping.
   public static var terminationRequested: Bool {
-    arrived.load(ordering: .relaxed) & (UInt64(1) << UInt64(SIGINT) | UInt64(1) << UInt64(SIGTERM)) != 0
+    arrived.load(ordering: .relaxed) & stopBits != 0
   }
 
-  /// Whether `SIGINT` or `SIGTERM` is pending: blocking reads, opens and writes then give up with
-  /// `EINTR` (see ``FileDescriptor``) so the program can stop; `SIGUSR1`/`SIGUSR2` do not interrupt them.
+  /// Whether `SIGINT` or `SIGTERM` is pending (not yet taken by ``takePending()``).
   public static var terminationPending: Bool {
-    pending.load(ordering: .relaxed) & (UInt64(1) << UInt64(SIGINT) | UInt64(1) << UInt64(SIGTERM)) != 0
+    pending.load(ordering: .relaxed) & stopBits != 0
   }
+
+  private static let stopBits = bit(SIGINT) | bit(SIGTERM)
+
+  private static func bit(_ number: Int32) -> UInt64 {
+    UInt64(1) << UInt64(number & 63)
+  }
+}
+
+extension Interruption {
+  /// Gives way while `SIGINT` or `SIGTERM` is pending (``SignalPipe/terminationPending``): for
+  /// reads and opens, which must not keep waiting once the program is asked to stop.
+  public static let terminationPending = Interruption { SignalPipe.terminationPending }
+
+  /// Gives way once `SIGINT` or `SIGTERM` has arrived (``SignalPipe/terminationRequested``): for
+  /// output, which is dropped rather than waited for when the program is stopping.
+  public static let terminationRequested = Interruption { SignalPipe.terminationRequested }
 }

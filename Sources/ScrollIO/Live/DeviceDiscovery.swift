@@ -1,4 +1,3 @@
-import Glibc
 import ScrollCore
 
 /// Finds the event nodes under the input directory and tells which can be read and can scroll.
@@ -6,21 +5,26 @@ public enum DeviceDiscovery {
   /// The directory holding event nodes: `/dev/input`, or `$SCROLLDIR_INPUT_DIR` when set and not
   /// empty (for tests and containers with a bind-mounted input directory).
   public static var inputDirectory: String {
-    let configured = getenv("SCROLLDIR_INPUT_DIR").map { String(cString: $0) } ?? ""
+    let configured = Environment.value("SCROLLDIR_INPUT_DIR") ?? ""
     return configured.isEmpty ? "/dev/input" : configured
   }
 
   /// The `eventN` nodes in `directory`, sorted by N.
-  public static func eventNodes(in directory: String = inputDirectory) -> [String] {
-    guard let dir = opendir(directory) else { return [] }
-    defer { closedir(dir) }
-    var numbered: [(Int, String)] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      guard name.hasPrefix("event"), let number = Int(name.dropFirst(5)) else { continue }
-      numbered.append((number, directory + "/" + name))
-    }
-    return numbered.sorted { $0.0 < $1.0 }.map(\.1)
+  /// - Throws: ``Errno`` when the directory cannot be read (e.g. it does not exist).
+  public static func eventNodes(in directory: String = inputDirectory) throws(Errno) -> [String] {
+    try Directory.entryNames(directory).compactMap { name in eventNumber(name).map { ($0, directory + "/" + name) } }
+      .sorted { $0.0 < $1.0 }.map(\.1)
+  }
+
+  /// Whether `path` is an `eventN` node directly in `directory`.
+  public static func isEventNode(_ path: String, in directory: String) -> Bool {
+    guard path.hasPrefix(directory + "/") else { return false }
+    return eventNumber(path.dropFirst(directory.count + 1)) != nil
+  }
+
+  /// N of a name `eventN`, or `nil` for other names.
+  private static func eventNumber(_ name: some StringProtocol) -> Int? {
+    name.hasPrefix("event") ? Int(name.dropFirst(5)) : nil
   }
 
   /// The result of trying to open one node.
@@ -46,8 +50,9 @@ public enum DeviceDiscovery {
 
   /// Opens every event node in `directory` to read its description (for `scrolldir list`; the
   /// monitor opens only nodes that may scroll, see ``Monitor``).
-  public static func probeAll(in directory: String = inputDirectory) -> [Probe] {
-    eventNodes(in: directory).map { path in
+  /// - Throws: ``Errno`` when the directory cannot be read.
+  public static func probeAll(in directory: String = inputDirectory) throws(Errno) -> [Probe] {
+    try eventNodes(in: directory).map { path in
       Probe(
         path: path, device: Result { () throws(DeviceError) in try EvdevDevice(path: path) },
         sysfs: SysfsInputInfo(path: path))

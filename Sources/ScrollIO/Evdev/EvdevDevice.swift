@@ -1,5 +1,4 @@
 import CLibevdev
-import Glibc
 import ScrollCore
 
 /// An open evdev event node, read through libevdev. Never grabbed: other programs keep getting
@@ -19,7 +18,7 @@ public final class EvdevDevice {
   public init(path: String) throws(DeviceError) {
     let descriptor: FileDescriptor
     do {
-      descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+      descriptor = try FileDescriptor.open(path, [.readOnly, .nonBlocking])
     } catch {
       throw .open(path: path, errno: error)
     }
@@ -29,7 +28,7 @@ public final class EvdevDevice {
       descriptor.close()
       throw .notEvdev(path: path, errno: Errno(rawValue: -rc))
     }
-    _ = libevdev_set_clock_id(handle, CLOCK_MONOTONIC)
+    _ = libevdev_set_clock_id(handle, MonotonicClock.id)
     self.path = path
     self.descriptor = descriptor
     self.handle = handle
@@ -57,12 +56,10 @@ public final class EvdevDevice {
       } else if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
         body(Self.event(raw))
         try drainSync(body)
-      } else if rc == -EAGAIN {
+      } else if rc == -Errno.wouldBlock.rawValue {
         return
-      } else if rc == -ENODEV {
-        throw .removed(path: path)
       } else {
-        throw .read(path: path, errno: Errno(rawValue: -rc))
+        throw failure(rc)
       }
     }
   }
@@ -76,17 +73,20 @@ public final class EvdevDevice {
         let event = Self.event(raw)
         body(event)
         last = event
-      } else if rc == -EAGAIN {
+      } else if rc == -Errno.wouldBlock.rawValue {
         break
-      } else if rc == -ENODEV {
-        throw .removed(path: path)
       } else {
-        throw .read(path: path, errno: Errno(rawValue: -rc))
+        throw failure(rc)
       }
     }
     if last?.isReport != true {
       body(InputEvent(time: last?.time ?? Timestamp(microseconds: 0), type: .syn, code: .synReport, value: 0))
     }
+  }
+
+  /// The error a negative `libevdev_next_event` result other than `-EAGAIN` stands for.
+  private func failure(_ rc: Int32) -> DeviceError {
+    rc == -Errno.noDevice.rawValue ? .removed(path: path) : .read(path: path, errno: Errno(rawValue: -rc))
   }
 
   /// Converts the kernel's `timeval` once, here at the boundary.

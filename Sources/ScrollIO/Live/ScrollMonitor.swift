@@ -1,4 +1,3 @@
-import Glibc
 import ScrollCore
 import Synchronization
 
@@ -25,13 +24,17 @@ public struct ScrollMonitor: Sendable {
 
   /// The records, until the consumer stops or (with ``MonitorConfiguration/once``) the devices are gone.
   /// - Throws: ``MonitorStartError`` from the first iteration when there is nothing to monitor and
-  ///   ``MonitorConfiguration/wait`` is off.
+  ///   ``MonitorConfiguration/wait`` is off; ``Errno`` when no thread can be started for it.
   public var records: AsyncThrowingStream<OutputRecord, any Error> {
     let configuration = configuration
     return AsyncThrowingStream { continuation in
       let control = Control()
       continuation.onTermination = { _ in control.cancel() }
-      startThread { ScrollMonitor.serve(configuration, control, continuation) }
+      do {
+        try DetachedThread.start { ScrollMonitor.serve(configuration, control, continuation) }
+      } catch {
+        continuation.finish(throwing: error)
+      }
     }
   }
 
@@ -51,8 +54,9 @@ public struct ScrollMonitor: Sendable {
       continuation.finish()
       return
     }
-    let _: Monitor.Stop = monitor.run(
-      signals: nil, onRecord: { continuation.yield($0) }, onSignal: { _ in }, deadline: { nil }, onDeadline: { _ in })
+    let _: Monitor.Stop = monitor.run { event in
+      if case .record(let record) = event { continuation.yield(record) }
+    }
     control.detach()
     continuation.finish()
   }
@@ -86,21 +90,4 @@ public struct ScrollMonitor: Sendable {
       }
     }
   }
-}
-
-/// Runs `body` on a new detached POSIX thread.
-private func startThread(_ body: @escaping @Sendable () -> Void) {
-  final class Box: Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-  }
-  var thread = pthread_t()
-  let box = Unmanaged.passRetained(Box(body)).toOpaque()
-  let rc = pthread_create(&thread, nil, { context in
-    let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
-    box.body()
-    return nil
-  }, box)
-  guard rc == 0 else { preconditionFailure("pthread_create failed: \(Errno(rawValue: rc))") }
-  pthread_detach(thread)
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// What sysfs tells about an event node without opening it (so also for nodes this user cannot
 /// read): `/sys/class/input/eventN/device/name` and `…/capabilities/rel`.
 public struct SysfsInputInfo: Sendable, Hashable {
@@ -40,13 +38,13 @@ public struct SysfsInputInfo: Sendable, Hashable {
     } else {
       let wheelBits: UInt64 = 1 << 6 | 1 << 8 | 1 << 11 | 1 << 12
       let multitouchBits: UInt64 = 1 << 0x35
-      canScroll = Self.hasBit(rel, wheelBits) || Self.hasBit(abs, multitouchBits)
+      canScroll = Self.hasAnyBit(rel, wheelBits) || Self.hasAnyBit(abs, multitouchBits)
     }
   }
 
   /// Whether the lowest word of a sysfs bitmask (hex words, most significant first, as the
   /// kernel's `input_print_bitmap` writes them) has any of `bits`.
-  static func hasBit(_ bitmap: String?, _ bits: UInt64) -> Bool {
+  static func hasAnyBit(_ bitmap: String?, _ bits: UInt64) -> Bool {
     guard let lowest = bitmap?.split(separator: " ").last, let word = UInt64(lowest, radix: 16) else { return false }
     return word & bits != 0
   }
@@ -57,12 +55,14 @@ public struct SysfsInputInfo: Sendable, Hashable {
     return word & bits == bits
   }
 
+  /// The first line of a sysfs attribute (at most 512 bytes), or `nil` if it cannot be read.
   private static func read(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var buffer = [CChar](repeating: 0, count: 512)
-    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    guard let descriptor = try? FileDescriptor.open(path, .readOnly) else { return nil }
+    defer { descriptor.close() }
+    var buffer = [UInt8](repeating: 0, count: 512)
+    let count = buffer.withUnsafeMutableBytes { try? descriptor.read(into: $0) } ?? 0
+    guard count > 0 else { return nil }
+    let line = buffer.prefix(count).prefix { $0 != 0x0A }
+    return String(decoding: line, as: UTF8.self)
   }
 }

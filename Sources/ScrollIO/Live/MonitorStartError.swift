@@ -1,4 +1,4 @@
-/// Why a ``Monitor`` cannot start: nothing to monitor and not asked to wait.
+/// Why a ``Monitor`` cannot start: nothing to monitor and not asked to wait, or no resources.
 public enum MonitorStartError: Error, Sendable, Hashable {
   /// An event node that was not opened, and its name if known.
   public struct UnreadableNode: Sendable, Hashable {
@@ -19,4 +19,8 @@ public enum MonitorStartError: Error, Sendable, Hashable {
   /// Discovery found no node that can scroll; `nodeCount` event nodes were there, and `keyboards`
   /// could scroll but are keyboards (never opened unless named with `--allow-keyboards`).
   case noScrollDevice(directory: String, nodeCount: Int, keyboards: [UnreadableNode])
+  /// Discovery could not read the input directory (e.g. it does not exist).
+  case unreadableDirectory(directory: String, errno: Errno)
+  /// The monitor's wake-up pipe could not be made (e.g. `EMFILE`: no descriptor left).
+  case resources(Errno)
 }
