@@ -16,7 +16,7 @@ let package = Package(
     .executableTarget(name: "scrolldir", dependencies: ["ScrollCore", "ScrollIO"]),
     .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore"]),
     .testTarget(name: "ScrollIOTests", dependencies: ["ScrollIO", "ScrollCore", "CLibevdev"]),
-    .testTarget(name: "scrolldirTests", dependencies: ["scrolldir"]),
+    .testTarget(name: "scrolldirTests", dependencies: ["scrolldir"], exclude: ["Snapshots"]),
   ]
 )
 

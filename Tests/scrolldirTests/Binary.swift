@@ -9,11 +9,14 @@ enum Binary {
     return productsDirectory + "/scrolldir"
   }()
 
-  static let fixtures: String = {
+  /// The `Tests` directory.
+  static let testsDirectory: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(2)
-    return parts.joined(separator: "/") + "/Fixtures"
+    return parts.joined(separator: "/")
   }()
+
+  static let fixtures = testsDirectory + "/Fixtures"
 
   /// Writes `text` to a new file in the temporary directory and returns its path; the caller
   /// removes it.

@@ -18,6 +18,12 @@ struct EndToEndTests {
     #expect(result.stderr.isEmpty)
   }
 
+  @Test("--help equals its checked-in snapshot exactly (Tests/scrolldirTests/Snapshots/help.txt)")
+  func helpSnapshot() throws {
+    let snapshot = try String(contentsOfFile: Binary.testsDirectory + "/scrolldirTests/Snapshots/help.txt", encoding: .utf8)
+    #expect(try Binary.run(["--help"]).stdout == snapshot)
+  }
+
   @Test("--version exits 0")
   func version() throws {
     let result = try Binary.run(["--version"])

@@ -1,3 +1,4 @@
+import Foundation
 import ScrollCore
 import Testing
 
@@ -155,5 +156,32 @@ struct ListTouchpadTests {
   @Test("--natural parses")
   func natural() throws {
     #expect(try Options.parse(["replay", "--natural", "x.evemu"]).pipeline == DevicePipeline.Options(naturalScrolling: true))
+  }
+}
+
+@Suite("The option table")
+struct OptionTableTests {
+  @Test("every option is named once, and appears in --help and in the README's options table")
+  func documented() throws {
+    let names = OptionTable.all.map(\.name) + OptionTable.all.compactMap(\.shortName)
+    #expect(Set(names).count == names.count)
+    let readme = try String(contentsOfFile: Binary.testsDirectory + "/../README.md", encoding: .utf8)
+    let help = Usage.text
+    for option in OptionTable.all {
+      #expect(help.contains("  " + option.synopsis + " "), "\(option.name) in --help")
+      #expect(readme.contains("`" + option.name), "\(option.name) in README.md")
+    }
+  }
+
+  @Test("an option given with a command it does not apply to is refused, for every option and command")
+  func scopes() {
+    for option in OptionTable.all where option.value == nil && option.scope != Set(CommandKind.allCases) {
+      for kind in CommandKind.allCases where !option.scope.contains(kind) {
+        let arguments = kind == .replay ? ["replay", option.name, "a.evemu"] : [kind.rawValue, option.name]
+        #expect(throws: UsageError(message: "option '\(option.name)' does not apply to '\(kind.rawValue)'")) {
+          _ = try Options.parse(arguments)
+        }
+      }
+    }
   }
 }

@@ -6,9 +6,10 @@ struct UsageError: Error, Equatable {
   var message: String
 }
 
-/// The command line, parsed into a value before anything runs.
-struct Options: Equatable {
-  enum Command: Equatable {
+/// The command line, parsed into a value before anything runs. Options are declared in
+/// ``OptionTable``; ``parse(_:)`` reads them from there.
+struct Options: Equatable, Sendable {
+  enum Command: Equatable, Sendable {
     /// Stream records from live event nodes: every readable one that can scroll, or those named.
     case monitor(devices: [String])
     /// List event nodes and their scroll capabilities.
@@ -17,16 +18,26 @@ struct Options: Equatable {
     case replay(files: [String])
     case help
     case version
+
+    /// The kind whose options apply, `nil` for help and version (to which every option applies).
+    var kind: CommandKind? {
+      switch self {
+      case .monitor: .monitor
+      case .list: .list
+      case .replay: .replay
+      case .help, .version: nil
+      }
+    }
   }
 
   /// Output format for records.
-  enum Format: Equatable {
+  enum Format: Equatable, Sendable {
     case text
     case json
   }
 
   /// How `replay --raw` learns the device's capabilities.
-  enum RawDescription: Equatable {
+  enum RawDescription: Equatable, Sendable {
     /// Inferred from the events (wheels only).
     case inferred
     /// The first device of this recording (`--describe FILE`).
@@ -56,78 +67,66 @@ struct Options: Equatable {
   /// The smallest `--step` (mm): below any touchpad's resolution (40 units/mm is 0.025 mm), and
   /// finger offsets print with three decimals.
   static let minimumStep = 0.01
+  /// The largest `--step` (mm): larger than any touchpad.
+  static let maximumStep = 1000.0
+  /// `--idle-timeout` in milliseconds: at least 1, at most an hour.
+  static let idleTimeoutRange = 1...3_600_000
 
   /// Parses the arguments after the program name.
   /// - Throws: ``UsageError`` naming the first problem.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     let beforeSeparator = arguments.prefix { $0 != "--" }
-    if beforeSeparator.contains(where: { $0 == "-h" || $0 == "--help" }) { return Options(command: .help) }
-    if beforeSeparator.contains("--version") { return Options(command: .version) }
-    var options = Options(command: .list)
-    var given: [String] = []
+    for argument in beforeSeparator {
+      switch OptionTable.option(named: argument)?.action {
+      case .help?: return Options(command: .help)
+      case .version?: return Options(command: .version)
+      default: continue
+      }
+    }
+    var state = ParseState()
+    var given: [OptionSpec] = []
     var positional: [String] = []
     /// How many operands came before `--`: a subcommand is recognised only among those.
     var beforeSeparatorCount: Int?
-    var arguments = ArgumentCursor(arguments)
-    var describe: String?
-    var capabilities: [String]?
-    var rawRequested = false
-    while let argument = arguments.next() {
-      if arguments.optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      index += 1
+      if beforeSeparatorCount != nil || argument == "-" || !argument.hasPrefix("-") {
         positional.append(argument)
         continue
       }
-      let (name, inline) = splitOption(argument)
-      given.append(name)
-      switch name {
-      case "--":
-        arguments.optionsEnded = true
+      if argument == "--" {
         beforeSeparatorCount = positional.count
-      case "--json": try noValue(name, inline); options.format = .json
-      case "--natural": try noValue(name, inline); options.natural = true
-      case "--detents": try noValue(name, inline); options.modes.wheelStep = Double(ScrollUnit.v120PerDetent)
-      case "--changes-only": try noValue(name, inline); options.modes.changesOnly = true
-      case "--gestures": try noValue(name, inline); options.modes.gestures = true
-      case "--debounce": try noValue(name, inline); options.modes.debounce = true
-      case "--stats": try noValue(name, inline); options.stats = true
-      case "--wait": try noValue(name, inline); options.wait = true
-      case "--once": try noValue(name, inline); options.once = true
-      case "--allow-keyboards": try noValue(name, inline); options.allowKeyboards = true
-      case "--raw": try noValue(name, inline); rawRequested = true
-      case "--axis":
-        let value = try arguments.value(for: name, inline, "vertical, horizontal or both")
-        guard let axis = AxisFilter(rawValue: value) else {
-          throw UsageError(message: "invalid value '\(value)' for '--axis': expected vertical, horizontal or both")
-        }
-        options.modes.axis = axis
-      case "--step":
-        let value = try arguments.value(for: name, inline, "a distance in mm")
-        guard value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let step = Double(value),
-          step >= Self.minimumStep, step <= 1000
-        else {
-          throw UsageError(message: "invalid value '\(value)' for '--step': expected a distance from 0.01 to 1000 mm")
-        }
-        options.modes.fingerStep = step
-      case "--idle-timeout":
-        let value = try arguments.value(for: name, inline, "milliseconds")
-        guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let milliseconds = Int(value), milliseconds > 0,
-          milliseconds <= 3_600_000
-        else {
-          throw UsageError(message: "invalid value '\(value)' for '--idle-timeout': expected 1 to 3600000 milliseconds")
-        }
-        options.modes.idleTimeout = .milliseconds(milliseconds)
-      case "--describe":
-        describe = try arguments.value(for: name, inline, "a recording file")
-      case "--capabilities":
-        let value = try arguments.value(for: name, inline, "event code names such as REL_WHEEL,REL_WHEEL_HI_RES")
-        capabilities = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
-      default:
+        continue
+      }
+      let (name, inline) = splitOption(argument)
+      guard let option = OptionTable.option(named: name) else {
         throw UsageError(message: "unknown option '\(argument)'")
       }
+      given.append(option)
+      switch option.action {
+      case .flag(let apply):
+        if inline != nil { throw UsageError(message: "option '\(name)' takes no value") }
+        apply(&state)
+      case .value(let value, let apply):
+        if let inline {
+          try apply(&state, inline)
+        } else {
+          guard index < arguments.endIndex else {
+            throw UsageError(message: "option '\(name)' needs a value: \(value.expected)")
+          }
+          try apply(&state, arguments[index])
+          index += 1
+        }
+      case .help, .version:
+        // Given plainly, they were taken above; here only with a value (`--help=x`).
+        throw UsageError(message: "option '\(name)' takes no value")
+      }
     }
-    options.command = try command(from: positional, subcommandAllowed: (beforeSeparatorCount ?? 1) > 0)
-    try validate(&options, given: given, rawRequested: rawRequested, describe: describe, capabilities: capabilities)
-    return options
+    state.options.command = try command(from: positional, subcommandAllowed: (beforeSeparatorCount ?? 1) > 0)
+    try validate(&state, given: given)
+    return state.options
   }
 
   private static func command(from positional: [String], subcommandAllowed: Bool) throws(UsageError) -> Command {
@@ -162,41 +161,28 @@ struct Options: Equatable {
     }
   }
 
-  /// Options that only make sense with some commands or together.
-  private static func validate(
-    _ options: inout Options, given: [String], rawRequested: Bool, describe: String?, capabilities: [String]?
-  ) throws(UsageError) {
-    let monitorOnly = ["--wait", "--once", "--allow-keyboards"]
-    let replayOnly = ["--raw", "--describe", "--capabilities"]
-    let recordOptions = [
-      "--json", "--natural", "--axis", "--detents", "--step", "--changes-only", "--gestures", "--idle-timeout",
-      "--debounce", "--stats",
-    ]
-    func refuse(_ names: [String], _ command: String) throws(UsageError) {
-      if let name = given.first(where: names.contains) {
-        throw UsageError(message: "option '\(name)' does not apply to '\(command)'")
-      }
-    }
-    switch options.command {
-    case .list: try refuse(monitorOnly + replayOnly + recordOptions, "list")
-    case .replay: try refuse(monitorOnly, "replay")
-    case .monitor: try refuse(replayOnly, "monitor")
-    case .help, .version: break
+  /// Options that apply only to some commands (their ``OptionSpec/scope``) or only together.
+  private static func validate(_ state: inout ParseState, given: [OptionSpec]) throws(UsageError) {
+    let options = state.options
+    if let kind = options.command.kind, let option = given.first(where: { !$0.scope.contains(kind) }) {
+      throw UsageError(message: "option '\(option.name)' does not apply to '\(kind.rawValue)'")
     }
     if options.modes.gestures && options.modes.changesOnly {
       throw UsageError(message: "'--gestures' and '--changes-only' cannot be combined: gestures replace the records")
     }
+    let describe = state.describe
+    let capabilities = state.capabilities
     if describe != nil && capabilities != nil {
       throw UsageError(message: "give either '--describe' or '--capabilities', not both")
     }
-    if (describe != nil || capabilities != nil) && !rawRequested {
+    if (describe != nil || capabilities != nil) && !state.rawRequested {
       throw UsageError(message: "'--describe' and '--capabilities' describe a '--raw' stream; add '--raw'")
     }
-    if rawRequested {
+    if state.rawRequested {
       guard case .replay(let files) = options.command, files.count == 1 else {
         throw UsageError(message: "'--raw' reads one stream: 'replay --raw -' or 'replay --raw FILE'")
       }
-      options.raw = describe.map { .recording($0) } ?? capabilities.map { .codes($0) } ?? .inferred
+      state.options.raw = describe.map { .recording($0) } ?? capabilities.map { .codes($0) } ?? .inferred
       if capabilities?.contains("") == true {
         throw UsageError(
           message: "'--capabilities' needs event code names separated by single commas, e.g. REL_WHEEL,REL_WHEEL_HI_RES")
@@ -224,37 +210,9 @@ struct Options: Equatable {
     return codes
   }
 
-  private static func noValue(_ name: String, _ inline: String?) throws(UsageError) {
-    if inline != nil { throw UsageError(message: "option '\(name)' takes no value") }
-  }
-
   /// `--name=value` → (`--name`, `value`); anything else → (argument, nil).
   private static func splitOption(_ argument: String) -> (String, String?) {
     guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-  }
-}
-
-/// Walks the arguments, handing out option values.
-private struct ArgumentCursor {
-  private let arguments: [String]
-  private var index = 0
-  var optionsEnded = false
-
-  init(_ arguments: [String]) {
-    self.arguments = arguments
-  }
-
-  mutating func next() -> String? {
-    guard index < arguments.count else { return nil }
-    defer { index += 1 }
-    return arguments[index]
-  }
-
-  /// The option's value: inline (`--name=value`) or the next argument.
-  mutating func value(for name: String, _ inline: String?, _ expected: String) throws(UsageError) -> String {
-    if let inline { return inline }
-    guard let value = next() else { throw UsageError(message: "option '\(name)' needs a value: \(expected)") }
-    return value
   }
 }
