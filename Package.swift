@@ -14,9 +14,10 @@ let package = Package(
     .target(name: "ScrollCore"),
     .target(name: "ScrollIO", dependencies: ["ScrollCore", "CLibevdev", "CYAML"]),
     .executableTarget(name: "scrolldir", dependencies: ["ScrollCore", "ScrollIO"]),
-    .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore"]),
-    .testTarget(name: "ScrollIOTests", dependencies: ["ScrollIO", "ScrollCore", "CLibevdev"]),
-    .testTarget(name: "scrolldirTests", dependencies: ["scrolldir"], exclude: ["Snapshots"]),
+    .target(name: "TestSupport", dependencies: ["ScrollCore", "ScrollIO"], path: "Tests/TestSupport"),
+    .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "TestSupport"]),
+    .testTarget(name: "ScrollIOTests", dependencies: ["ScrollIO", "ScrollCore", "CLibevdev", "TestSupport"]),
+    .testTarget(name: "scrolldirTests", dependencies: ["scrolldir", "TestSupport"], exclude: ["Snapshots"]),
   ]
 )
 

@@ -1,12 +1,13 @@
 import ScrollCore
 import Testing
+import TestSupport
 
 /// Values only corrupt input produces must not trap, hang or exhaust memory.
 @Suite("Corrupt values")
 struct CorruptInputTests {
   @Test("a wheel event of −2^31 detents: one record, and --detents yields one record spanning the whole steps")
   func hugeWheelValue() {
-    let records = DevicePipeline.records([Ev.rel(.relWheel, Int32.min), Ev.report()])
+    let records = Replay.records(of: [Ev.rel(.relWheel, Int32.min), Ev.report()])
     #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 2_147_483_648 * 120)])
     var quantizer = StepQuantizer()
     let steps = quantizer.process(records[0])
@@ -37,7 +38,7 @@ struct CorruptInputTests {
 
   @Test("three lo-res events of −2^31 in one frame do not overflow the ×120")
   func hugeFrame() {
-    let records = DevicePipeline.records([
+    let records = Replay.records(of: [
       Ev.rel(.relWheel, Int32.min), Ev.rel(.relWheel, Int32.min), Ev.rel(.relWheel, Int32.min), Ev.report(),
     ])
     #expect(records.first?.new.y == Double(3 * 2_147_483_648 * 120 as Int64))

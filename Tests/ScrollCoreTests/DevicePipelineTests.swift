@@ -1,11 +1,12 @@
 import ScrollCore
 import Testing
+import TestSupport
 
 @Suite("DevicePipeline: frames, offsets, pairs and records")
 struct DevicePipelineTests {
   @Test("one record per frame with movement, offsets running from the origin")
   func recordsPerFrame() {
-    let records = DevicePipeline.records([
+    let records = Replay.records(of: [
       Ev.rel(.relWheel, -1, t: 10), Ev.rel(.relWheelHiRes, -120, t: 10), Ev.report(t: 10),
       Ev.rel(.relWheel, 1, t: 20), Ev.rel(.relWheelHiRes, 120, t: 20), Ev.report(t: 20),
     ])
@@ -19,12 +20,12 @@ struct DevicePipelineTests {
 
   @Test("events without SYN_REPORT make no record: a frame ends only at SYN_REPORT")
   func noReportNoRecord() {
-    #expect(DevicePipeline.records([Ev.rel(.relWheel, 1), Ev.rel(.relWheel, 1)]).isEmpty)
+    #expect(Replay.records(of: [Ev.rel(.relWheel, 1), Ev.rel(.relWheel, 1)]).isEmpty)
   }
 
   @Test("a frame with both axes is one record with both directions")
   func bothAxes() {
-    let records = DevicePipeline.records([Ev.rel(.relWheel, 1), Ev.rel(.relHWheel, -1), Ev.report()])
+    let records = Replay.records(of: [Ev.rel(.relWheel, 1), Ev.rel(.relHWheel, -1), Ev.report()])
     #expect(records.count == 1)
     #expect(records.first?.vertical == .up)
     #expect(records.first?.horizontal == .left)
@@ -33,7 +34,7 @@ struct DevicePipelineTests {
 
   @Test("frames without wheel movement (buttons, autorepeat, pointer motion) make no record")
   func nonScrollFrames() {
-    let records = DevicePipeline.records([
+    let records = Replay.records(of: [
       Ev.key(Ev.btnMiddle, 1), Ev.report(), Ev.key(Ev.btnMiddle, 2), Ev.report(), Ev.rel(.relX, 4), Ev.report(),
       Ev.key(Ev.btnMiddle, 0), Ev.report(),
     ])
@@ -48,16 +49,16 @@ struct DevicePipelineTests {
     ]
     let loResOnly = DeviceDescription(name: "lo-res", codes: [.rel: [.relWheel]])
     // The hi-res event is dropped, so the frame counts its REL_WHEEL x 120; REL_HWHEEL is dropped.
-    #expect(DevicePipeline.records(events, description: loResOnly).map(\.new) == [ScrollOffset(x: 0, y: 120)])
+    #expect(Replay.records(of: events, description: loResOnly).map(\.new) == [ScrollOffset(x: 0, y: 120)])
     let horizontalOnly = DeviceDescription(name: "tilt", codes: [.rel: [.relHWheel]])
-    #expect(DevicePipeline.records(events, description: horizontalOnly).map(\.new) == [ScrollOffset(x: 120, y: 0)])
+    #expect(Replay.records(of: events, description: horizontalOnly).map(\.new) == [ScrollOffset(x: 120, y: 0)])
     let inferred = DeviceDescription(name: "log", origin: .inferred)
-    #expect(DevicePipeline.records(events, description: inferred).map(\.new) == [ScrollOffset(x: 0, y: 120), ScrollOffset(x: 120, y: 120)])
+    #expect(Replay.records(of: events, description: inferred).map(\.new) == [ScrollOffset(x: 0, y: 120), ScrollOffset(x: 120, y: 120)])
   }
 
   @Test("SYN_DROPPED drops the partial frame and everything up to the next SYN_REPORT; offsets continue")
   func synDropped() {
-    let records = DevicePipeline.records([
+    let records = Replay.records(of: [
       Ev.rel(.relWheel, -1), Ev.report(t: 1),  // Down: 0 -> 120
       Ev.rel(.relWheel, -1),  // partial frame, lost
       Ev.dropped(t: 2),
@@ -71,6 +72,6 @@ struct DevicePipelineTests {
 
   @Test("a hi-res step that is undone in the same frame moves nothing")
   func netZeroFrame() {
-    #expect(DevicePipeline.records([Ev.rel(.relWheelHiRes, 15), Ev.rel(.relWheelHiRes, -15), Ev.report()]).isEmpty)
+    #expect(Replay.records(of: [Ev.rel(.relWheelHiRes, 15), Ev.rel(.relWheelHiRes, -15), Ev.report()]).isEmpty)
   }
 }

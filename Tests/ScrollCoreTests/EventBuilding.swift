@@ -28,15 +28,3 @@ enum Ev {
   static let btnLeft: UInt16 = 0x110
   static let btnMiddle: UInt16 = 0x112
 }
-
-extension DevicePipeline {
-  /// Runs `events` through a fresh pipeline and returns the records.
-  static func records(
-    _ events: [InputEvent], device: String = "test", description: DeviceDescription? = nil
-  ) -> [ScrollRecord] {
-    var pipeline = DevicePipeline(device: device, description: description)
-    var records: [ScrollRecord] = []
-    for event in events { pipeline.process(event) { if case .scroll(let record) = $0 { records.append(record) } } }
-    return records
-  }
-}

@@ -1,49 +1,28 @@
 import ScrollCore
 import Testing
-
-/// What happens on the virtual clock in a gesture table: a record, or the caller's clock.
-enum GestureInput: Sendable, CustomStringConvertible {
-  case step(Step)
-  /// `advance(to:)` at this time (µs): what a poll loop (or a replay, at each event) does.
-  case advance(Int64)
-
-  var description: String {
-    switch self {
-    case .step(let step): step.description
-    case .advance(let t): "advance@\(t)"
-    }
-  }
-}
+import TestSupport
 
 struct GestureCase: CustomTestStringConvertible, Sendable {
   let name: String
   var source: ScrollSource = .wheel
   var idleTimeout: Duration = GestureTracker.defaultIdleTimeout
   var axes: AxisFilter = .both
-  let inputs: [GestureInput]
+  let inputs: [ClockInput]
   /// Everything emitted, in order, including `finish()` at the end.
   let expected: [GestureRecord]
   var testDescription: String { name }
 }
 
-private func steps(_ list: Step...) -> [GestureInput] { list.map(GestureInput.step) }
+private func steps(_ list: Step...) -> [ClockInput] { list.map(ClockInput.step) }
 
 @Suite("GestureTracker: gestures per device, source and axis on a virtual clock")
 struct GestureTrackerTests {
   /// Runs `inputs` and then `finish()`; records are made per device as a pipeline would.
   static func run(_ testCase: GestureCase) -> [GestureRecord] {
     var tracker = GestureTracker(idleTimeout: testCase.idleTimeout, axes: testCase.axes)
-    let records = Step.records(
-      testCase.inputs.compactMap { if case .step(let step) = $0 { step } else { nil } }, source: testCase.source)
-    var next = records.makeIterator()
-    var output: [GestureRecord] = []
-    for input in testCase.inputs {
-      switch input {
-      case .step: if let record = next.next() { output += tracker.process(record) }
-      case .advance(let t): output += tracker.advance(to: Timestamp(microseconds: t))
-      }
-    }
-    return output + tracker.finish()
+    return VirtualClock.play(
+      testCase.inputs, source: testCase.source, process: { tracker.process($0) }, advance: { tracker.advance(to: $0) },
+      finish: { tracker.finish() })
   }
 
   @Test(arguments: [

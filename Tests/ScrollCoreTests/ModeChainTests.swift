@@ -1,33 +1,26 @@
 import ScrollCore
 import Testing
+import TestSupport
 
 struct ChainCase: CustomTestStringConvertible, Sendable {
   let name: String
   var source: ScrollSource = .wheel
   let options: ModeOptions
-  let inputs: [GestureInput]
+  let inputs: [ClockInput]
   /// Everything output, including finish() at the end.
   let expected: [OutputRecord]
   var testDescription: String { name }
 }
 
-private func steps(_ list: [Step]) -> [GestureInput] { list.map(GestureInput.step) }
+private func steps(_ list: [Step]) -> [ClockInput] { list.map(ClockInput.step) }
 
 @Suite("ModeChain: the modes composed")
 struct ModeChainTests {
   static func run(_ testCase: ChainCase) -> [OutputRecord] {
     var chain = ModeChain(options: testCase.options)
-    let records = Step.records(
-      testCase.inputs.compactMap { if case .step(let step) = $0 { step } else { nil } }, source: testCase.source)
-    var next = records.makeIterator()
-    var output: [OutputRecord] = []
-    for input in testCase.inputs {
-      switch input {
-      case .step: if let record = next.next() { output += chain.process(record) }
-      case .advance(let t): output += chain.advance(to: Timestamp(microseconds: t))
-      }
-    }
-    return output + chain.finish()
+    return VirtualClock.play(
+      testCase.inputs, source: testCase.source, process: { chain.process($0) }, advance: { chain.advance(to: $0) },
+      finish: { chain.finish() })
   }
 
   @Test(arguments: [

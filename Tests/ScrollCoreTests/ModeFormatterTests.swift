@@ -1,5 +1,6 @@
 import ScrollCore
 import Testing
+import TestSupport
 
 @Suite("GestureFormatter and CountersFormatter")
 struct ModeFormatterTests {

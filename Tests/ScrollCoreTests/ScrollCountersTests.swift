@@ -1,5 +1,6 @@
 import ScrollCore
 import Testing
+import TestSupport
 
 /// What happens on the virtual clock in a counters table.
 enum CounterInput: Sendable, CustomStringConvertible {

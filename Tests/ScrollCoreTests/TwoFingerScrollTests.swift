@@ -1,5 +1,6 @@
 import ScrollCore
 import Testing
+import TestSupport
 
 struct FingerCase: CustomTestStringConvertible, Sendable {
   let name: String

@@ -1,5 +1,6 @@
 import ScrollCore
 import Testing
+import TestSupport
 
 struct DebounceCase: CustomTestStringConvertible, Sendable {
   let name: String

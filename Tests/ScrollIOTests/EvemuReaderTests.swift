@@ -2,6 +2,7 @@ import Foundation
 import ScrollCore
 import ScrollIO
 import Testing
+import TestSupport
 
 struct MalformedCase: CustomTestStringConvertible, Sendable {
   let name: String
@@ -15,7 +16,7 @@ struct MalformedCase: CustomTestStringConvertible, Sendable {
 struct EvemuReaderTests {
   @Test("a full description: name, ID, codes and absolute axes (format 1.3, with resolution)")
   func description() throws {
-    let recording = try Recording.open(Fixtures.recording("other-apple-magic-mouse-short-touch.evemu"))
+    let recording = try Recording.open(FixturePaths.recording("other-apple-magic-mouse-short-touch.evemu"))
     let device = try #require(recording.devices.first)
     #expect(device.label == "mouses")
     #expect(device.description.origin == .declared)
@@ -26,7 +27,7 @@ struct EvemuReaderTests {
 
   @Test("format 1.2 without a version line and with B: lines: the ScrollPoint's REL_WHEEL and REL_Z")
   func olderFormat() throws {
-    let recording = try Recording.open(Fixtures.recording("wheel-ibm-scrollpoint-stick-relz.evemu"))
+    let recording = try Recording.open(FixturePaths.recording("wheel-ibm-scrollpoint-stick-relz.evemu"))
     let description = try #require(recording.devices.first?.description)
     #expect(description.name == "HID 04b3:3103")
     #expect(description.codes[.rel] == [.relX, .relY, EventCode(rawValue: 2), .relWheel])
@@ -34,7 +35,7 @@ struct EvemuReaderTests {
 
   @Test("no description: named after the file, capabilities inferred from the events read")
   func inferred() throws {
-    let path = Fixtures.recording("wheel-logitech-g502-usbhid-lowres.evemu")
+    let path = FixturePaths.recording("wheel-logitech-g502-usbhid-lowres.evemu")
     let recording = try Recording.open(path)
     #expect(recording.devices.first?.label == "wheel-logitech-g502-usbhid-lowres.evemu")
     #expect(recording.devices.first?.description.origin == .inferred)
@@ -45,7 +46,7 @@ struct EvemuReaderTests {
 
   @Test("events keep time, type, code and value; trailing comments are ignored")
   func events() throws {
-    let events = try Fixtures.events(Fixtures.recording("wheel-logitech-g502-usbhid-lowres.evemu"))
+    let events = try Replay.events(FixturePaths.recording("wheel-logitech-g502-usbhid-lowres.evemu"))
     #expect(events.count == 12)
     #expect(events[0].event == InputEvent(time: Timestamp(seconds: 1_692_245_830, microseconds: 208_738), type: .rel, code: .relWheel, value: -1))
     #expect(events[1].event.code == .relWheelHiRes && events[1].event.value == -120)
@@ -54,11 +55,11 @@ struct EvemuReaderTests {
   @Test("CRLF line endings, a missing final newline, blank lines and 5-field A: lines are accepted")
   func lenient() throws {
     let text = "# EVEMU 1.1\r\nN: pad\r\nI: 0003 046d c08d 0111\r\n\r\nA: 00 0 100 0 0\r\nE: 0.000001 0002 0008 -1\r\nE: 0.000001 0000 0000 0"
-    let path = try Fixtures.temporaryFile(text)
+    let path = try TemporaryFiles.file(text)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let recording = try Recording.open(path)
     #expect(recording.devices.first?.description.absInfo[EventCode(rawValue: 0)] == AbsInfo(minimum: 0, maximum: 100))
-    let records = try Fixtures.replay(path)
+    let records = try Replay.records(path)
     #expect(records.map(\.vertical) == [.down])
     #expect(records.first?.device == "pad")
   }
@@ -66,9 +67,9 @@ struct EvemuReaderTests {
   @Test("a line longer than the read buffer is read whole")
   func longLine() throws {
     let text = "# " + String(repeating: "x", count: 300_000) + "\nE: 1.000000 0002 0006 1\nE: 1.000000 0000 0000 0\n"
-    let path = try Fixtures.temporaryFile(text)
+    let path = try TemporaryFiles.file(text)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(try Fixtures.replay(path).map(\.horizontal) == [.right])
+    #expect(try Replay.records(path).map(\.horizontal) == [.right])
   }
 
   @Test(arguments: [
@@ -90,9 +91,9 @@ struct EvemuReaderTests {
     MalformedCase(name: "comments only", text: "# EVEMU 1.3\n# nothing\n", line: 1, mentions: "empty recording"),
   ])
   func malformed(_ testCase: MalformedCase) throws {
-    let path = try Fixtures.temporaryFile(testCase.text)
+    let path = try TemporaryFiles.file(testCase.text)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let error = Fixtures.recordingError { _ = try Fixtures.replay(path) }
+    let error = Replay.error(path)
     guard case .malformed(let file, let line, let message)? = error else {
       Issue.record("expected malformed, got \(String(describing: error))")
       return
@@ -104,9 +105,9 @@ struct EvemuReaderTests {
 
   @Test("a missing file and a directory are 'not found'; the message names the file")
   func notFound() {
-    let missing = Fixtures.recordingError { _ = try Recording.open("/nonexistent/x.evemu") }
+    let missing = Replay.error("/nonexistent/x.evemu")
     #expect(missing == .notFound(file: "/nonexistent/x.evemu", errno: .noSuchFile))
-    let directory = Fixtures.recordingError { _ = try Recording.open(Fixtures.root) }
-    #expect(directory == .notFound(file: Fixtures.root, errno: .isDirectory))
+    let directory = Replay.error(FixturePaths.fixtures)
+    #expect(directory == .notFound(file: FixturePaths.fixtures, errno: .isDirectory))
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ScrollCore
 import ScrollIO
 import Testing
+import TestSupport
 
 @Suite("libinput record reader (libyaml)")
 struct LibinputRecordReaderTests {
@@ -49,15 +50,15 @@ struct LibinputRecordReaderTests {
 
   @Test("several devices are merged by timestamp and labelled by name")
   func merge() throws {
-    let path = try Fixtures.temporaryFile(Self.twoDevices, suffix: ".yml")
+    let path = try TemporaryFiles.file(Self.twoDevices, suffix: ".yml")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let recording = try Recording.open(path)
     #expect(recording.devices.map(\.label) == ["Logitech G903", "HUION Huion Keydial_K20"])
     #expect(recording.devices[0].description.id.product == 49297)
     #expect(recording.devices[1].description.absInfo[EventCode(rawValue: 0)] == AbsInfo(minimum: 0, maximum: 0))
-    let events = try Fixtures.events(path)
+    let events = try Replay.events(path)
     #expect(events.map(\.device) == [0, 0, 0, 1, 1, 1, 0, 0, 0])
-    let records = try Fixtures.replay(path)
+    let records = try Replay.records(path)
     #expect(records.map(\.device) == ["Logitech G903", "HUION Huion Keydial_K20", "Logitech G903"])
     #expect(records.map(\.vertical) == [.down, .up, .down])
     #expect(records.map(\.new.y) == [120, -120, 240], "each device has its own offset")
@@ -66,7 +67,7 @@ struct LibinputRecordReaderTests {
   @Test("devices with the same name get their node appended")
   func duplicateNames() throws {
     let text = Self.twoDevices.replacingOccurrences(of: "HUION Huion Keydial_K20", with: "Logitech G903")
-    let path = try Fixtures.temporaryFile(text, suffix: ".yml")
+    let path = try TemporaryFiles.file(text, suffix: ".yml")
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(
       try Recording.open(path).devices.map(\.label) == [
@@ -77,7 +78,7 @@ struct LibinputRecordReaderTests {
   @Test("'ndevices: 1' with a second device is malformed")
   func ndevicesMismatch() throws {
     let text = Self.twoDevices.replacingOccurrences(of: "ndevices: 2", with: "ndevices: 1")
-    let result = try Fixtures.malformed(text, suffix: ".yml")
+    let result = try Replay.malformed(text, suffix: ".yml")
     #expect(result?.line == 25)
     #expect(result?.message.contains("lists more devices") == true)
   }
@@ -85,7 +86,7 @@ struct LibinputRecordReaderTests {
   @Test("an event with four numbers is malformed at its line")
   func shortEvent() throws {
     let text = Self.twoDevices.replacingOccurrences(of: "[  3, 139476,   2,  11,    -120]", with: "[3, 139476, 2, 11]")
-    let result = try Fixtures.malformed(text, suffix: ".yml")
+    let result = try Replay.malformed(text, suffix: ".yml")
     #expect(result?.line == 23)
     #expect(result?.message.contains("five integers") == true)
   }
@@ -96,7 +97,7 @@ struct LibinputRecordReaderTests {
   func cutAtEnd(_ ending: String) throws {
     let kept = Self.twoDevices.split(separator: "\n", omittingEmptySubsequences: false).prefix(24)
     let text = kept.joined(separator: "\n") + "\n  - [  3, 1394" + ending
-    let result = try Fixtures.malformed(text, suffix: ".yml")
+    let result = try Replay.malformed(text, suffix: ".yml")
     #expect(result?.line == 25, "the file has 25 lines")
     #expect(result?.message.hasSuffix("while parsing a flow sequence (at the end of the file)") == true)
   }
@@ -106,14 +107,14 @@ struct LibinputRecordReaderTests {
     // 200 000 nested sequences under an unknown key take libyaml minutes to get through.
     let text = "version: 1\nndevices: 1\nx:\n  " + String(repeating: "[", count: 200_000)
       + String(repeating: "]", count: 200_000) + "\n" + Self.twoDevices
-    let result = try Fixtures.malformed(text, suffix: ".yml")
+    let result = try Replay.malformed(text, suffix: ".yml")
     #expect(result?.line == 4)
     #expect(result?.message == "mappings and sequences nested more than 64 deep; a libinput record nests 7 deep")
   }
 
   @Test("the G903 fragment (events only) is one inferred device")
   func fragment() throws {
-    let recording = try Recording.open(Fixtures.recording("hires-wheel-logitech-g903-hidpp-regression-fragment.yml"))
+    let recording = try Recording.open(FixturePaths.recording("hires-wheel-logitech-g903-hidpp-regression-fragment.yml"))
     #expect(recording.devices.count == 1)
     #expect(recording.devices.first?.description.origin == .inferred)
     var count = 0

@@ -2,6 +2,7 @@ import Foundation
 import ScrollCore
 import ScrollIO
 import Testing
+import TestSupport
 
 /// The output modes on the shared real recordings. Every expected value below is worked out from
 /// the recordings' `E:` / `evdev:` lines (times and values quoted in the comments) and the rules of
@@ -17,7 +18,7 @@ struct ModesGoldenTests {
   /// advances to the event's time (timeouts run on the recording's own clock, also between
   /// records), each record goes through the chain, and `finish()` ends the input.
   static func replay(_ name: String, _ options: ModeOptions) throws -> (output: [OutputRecord], chain: ModeChain) {
-    let recording = try Recording.open(Fixtures.recording(name))
+    let recording = try Recording.open(FixturePaths.recording(name))
     var pipelines = recording.devices.map { DevicePipeline(device: $0.label) }
     var chain = ModeChain(options: options)
     var output: [OutputRecord] = []
@@ -41,8 +42,7 @@ struct ModesGoldenTests {
 
   /// The golden scroll records of `name` (Tests/Fixtures/expected, derived independently), as lines.
   static func goldenLines(_ name: String) throws -> [String] {
-    let stem = name.split(separator: ".").dropLast().joined(separator: ".")
-    let text = try String(contentsOfFile: Fixtures.expected(stem + ".jsonl"), encoding: .utf8)
+    let text = try String(contentsOfFile: FixturePaths.expected(FixturePaths.stem(name) + ".jsonl"), encoding: .utf8)
     return text.split(separator: "\n").map(String.init)
   }
 
@@ -60,7 +60,7 @@ struct ModesGoldenTests {
   func g502Detents() throws {
     #expect(try Self.json(Self.g502, Self.detents).isEmpty)
     var quantizer = StepQuantizer()
-    for record in try Fixtures.replay(Fixtures.recording(Self.g502)) { #expect(quantizer.process(record).isEmpty) }
+    for record in try Replay.records(FixturePaths.recording(Self.g502)) { #expect(quantizer.process(record).isEmpty) }
     #expect(quantizer.remainder(device: Self.g502, source: .wheel) == ScrollOffset(x: 0, y: 30))
   }
 

@@ -118,6 +118,15 @@ struct NodeLifecycleTests {
         == [.close, .status(.error, reason: "Input/output error"), .forget])
   }
 
+  @Test("a discovered node whose device went away (ENODEV) ignores its teardown's attribute changes and is forgotten when it disappears")
+  func removedBeforeDeleted() {
+    var node = NodeLifecycle(named: false)
+    _ = Self.handle(&node, .started, at: 0, Self.opened)
+    #expect(Self.handle(&node, .deviceRemoved, at: 5) == [.close, .status(.removed, reason: "device removed")])
+    #expect(Self.handle(&node, .attributesChanged, at: 6).isEmpty, "no open attempt, no waiting record")
+    #expect(Self.handle(&node, .disappeared, at: 7) == [.forget])
+  }
+
   @Test("a streaming node is not tried again by hotplug changes or ticks")
   func streamingIgnoresHotplug() {
     var node = NodeLifecycle(named: true)

@@ -2,6 +2,7 @@ import Foundation
 import ScrollCore
 import ScrollIO
 import Testing
+import TestSupport
 
 /// ChromiumOS's own touchpad and wheel recordings (`Tests/Fixtures/peer-suite`, 93 cases), each
 /// labelled with the gesture a robot or a person performed. A scroll case passes when its first
@@ -29,7 +30,7 @@ struct PeerSuiteTests {
   ]
 
   static let cases: [Case] = {
-    let root = Fixtures.root + "/peer-suite/"
+    let root = FixturePaths.fixtures + "/peer-suite/"
     guard let data = FileManager.default.contents(atPath: root + "index.json"),
       let index = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let names = index["cases"] as? [String]
@@ -46,7 +47,7 @@ struct PeerSuiteTests {
   }()
 
   static func records(_ testCase: Case) throws -> [ScrollRecord] {
-    try Fixtures.replay(Fixtures.root + "/peer-suite/" + testCase.name + ".evemu").filter {
+    try Replay.records(FixturePaths.fixtures + "/peer-suite/" + testCase.name + ".evemu").filter {
       $0.source == testCase.source && !$0.isStop
     }
   }

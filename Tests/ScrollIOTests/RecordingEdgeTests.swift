@@ -2,6 +2,7 @@ import Foundation
 import ScrollCore
 import ScrollIO
 import Testing
+import TestSupport
 
 @Suite("Recording readers: odd and corrupt files")
 struct RecordingEdgeTests {
@@ -9,7 +10,7 @@ struct RecordingEdgeTests {
 
   @Test("a bad event after good frames: every complete frame before it is still replayed")
   func keepsFramesBeforeAnError() throws {
-    let path = try Fixtures.temporaryFile(Self.twoFrames + "  - evdev:\n    - [3, 0, 2, 8, \"x\"]\n", suffix: ".yml")
+    let path = try TemporaryFiles.file(Self.twoFrames + "  - evdev:\n    - [3, 0, 2, 8, \"x\"]\n", suffix: ".yml")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let recording = try Recording.open(path)
     var pipeline = DevicePipeline(device: "x")
@@ -38,7 +39,7 @@ struct RecordingEdgeTests {
     ("a second document", twoFrames + "---\nfoo: 1\n", "a second YAML document"),
   ])
   func yamlRejects(_ name: String, _ text: String, _ message: String) throws {
-    let result = try Fixtures.malformed(text, suffix: ".yml")
+    let result = try Replay.malformed(text, suffix: ".yml")
     #expect(result?.message.hasPrefix(message) == true, "\(name): \(String(describing: result))")
   }
 
@@ -49,18 +50,18 @@ struct RecordingEdgeTests {
       ("- just\n- a list\n", 1),
     ])
   func notARecordingStart(_ text: String, _ line: Int) throws {
-    let result = try Fixtures.malformed(text, suffix: ".txt")
+    let result = try Replay.malformed(text, suffix: ".txt")
     #expect(result?.line == line)
     #expect(result?.message.hasPrefix("expected evemu lines (N:, I:, B:, A:, E: …) or a libinput record") == true)
   }
 
   @Test("text that is not UTF-8 in a libinput record is refused at its byte offset")
   func invalidUTF8() throws {
-    let path = try Fixtures.temporaryFile("", suffix: ".yml")
+    let path = try TemporaryFiles.file("", suffix: ".yml")
     defer { try? FileManager.default.removeItem(atPath: path) }
     // 0xFF can start no UTF-8 sequence; it follows 40 bytes, so its (0-based) offset is 40.
     try Data("version: 1\ndevices:\n- evdev:\n    name: \"".utf8 + [0xFF] + Data("\"\n".utf8)).write(to: URL(fileURLWithPath: path))
-    guard case .malformed(_, 0, let message)? = Fixtures.recordingError({ _ = try Fixtures.replay(path) }) else {
+    guard case .malformed(_, 0, let message)? = Replay.error(path) else {
       Issue.record("expected malformed with no line")
       return
     }
@@ -70,19 +71,19 @@ struct RecordingEdgeTests {
   @Test("times beyond Timestamp's range are rejected, not trapped on")
   func hugeTime() throws {
     let text = "devices:\n- node: x\n  events:\n  - evdev:\n    - [10000000000000, 0, 2, 8, 1]\n"
-    #expect(try Fixtures.malformed(text, suffix: ".yml")?.message.contains("sec 0–999999999999") == true)
+    #expect(try Replay.malformed(text, suffix: ".yml")?.message.contains("sec 0–999999999999") == true)
   }
 
   @Test("a UTF-8 byte order mark before evemu text is skipped")
   func byteOrderMark() throws {
-    let path = try Fixtures.temporaryFile("\u{FEFF}N: bom\nE: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n")
+    let path = try TemporaryFiles.file("\u{FEFF}N: bom\nE: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(try Fixtures.replay(path).map(\.device) == ["bom"])
+    #expect(try Replay.records(path).map(\.device) == ["bom"])
   }
 
   @Test("an unknown line tag is named")
   func unknownTag() throws {
-    #expect(try Fixtures.malformed("N: x\nQ: bogus\n", suffix: ".evemu")?.message.hasSuffix("found 'Q:'") == true)
+    #expect(try Replay.malformed("N: x\nQ: bogus\n", suffix: ".evemu")?.message.hasSuffix("found 'Q:'") == true)
   }
 
   @Test(
@@ -94,21 +95,21 @@ struct RecordingEdgeTests {
       ("E: 6.400000 0002 0008", "expected 'E: sec.usec type code value' (type and code in hex); the line ends before the value (is the file cut off?)"),
     ])
   func lineAfterEvents(_ line: String, _ message: String) throws {
-    let result = try Fixtures.malformed("E: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n" + line, suffix: ".evemu")
+    let result = try Replay.malformed("E: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n" + line, suffix: ".evemu")
     #expect(result?.line == 3)
     #expect(result?.message == message)
   }
 
   @Test("a text line longer than 16 MiB is refused instead of filling memory; /dev/zero is binary data at once")
   func endlessLine() throws {
-    let path = try Fixtures.temporaryFile(String(repeating: "x", count: 17 << 20), suffix: ".txt")
+    let path = try TemporaryFiles.file(String(repeating: "x", count: 17 << 20), suffix: ".txt")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    guard case .malformed(_, 1, let message)? = Fixtures.recordingError({ _ = try Fixtures.replay(path) }) else {
+    guard case .malformed(_, 1, let message)? = Replay.error(path) else {
       Issue.record("expected malformed")
       return
     }
     #expect(message.hasPrefix("a line longer than 16 MiB"))
-    guard case .malformed(_, 1, let zero)? = Fixtures.recordingError({ _ = try Fixtures.replay("/dev/zero") }) else {
+    guard case .malformed(_, 1, let zero)? = Replay.error("/dev/zero") else {
       Issue.record("expected malformed")
       return
     }

@@ -2,20 +2,15 @@ import Foundation
 import ScrollCore
 import ScrollIO
 import Testing
+import TestSupport
 
 /// The embedding API, without input devices (the live path is tested in a VM: Tests/Live): start,
 /// status records for a named node, cancellation.
 @Suite("ScrollMonitor: records as an AsyncSequence")
 struct ScrollMonitorTests {
-  static func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "scrolldir-monitor-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
-
   @Test("nothing to monitor and no --wait: the first iteration throws noScrollDevice")
   func startError() async throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try TemporaryFiles.directory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let monitor = ScrollMonitor(configuration: MonitorConfiguration(inputDirectory: directory))
     var iterator = monitor.records.makeAsyncIterator()
@@ -26,7 +21,7 @@ struct ScrollMonitorTests {
 
   @Test("a named node that is missing is 'waiting'; when a non-evdev file appears there it is an 'error'; cancel ends the stream")
   func namedNodeLifecycle() async throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try TemporaryFiles.directory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     // Named by a link-like path in a subdirectory (as /dev/input/by-id/…): its directory is watched too.
     try FileManager.default.createDirectory(atPath: directory + "/by-id", withIntermediateDirectories: false)
@@ -50,7 +45,7 @@ struct ScrollMonitorTests {
 
   @Test("--wait with an empty directory idles until the consumer cancels; the stream then ends without error")
   func cancel() async throws {
-    let directory = try Self.temporaryDirectory()
+    let directory = try TemporaryFiles.directory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let monitor = ScrollMonitor(configuration: MonitorConfiguration(inputDirectory: directory, wait: true))
     let task = Task { () throws -> Int in

@@ -2,6 +2,7 @@ import Foundation
 import ScrollCore
 import ScrollIO
 import Testing
+import TestSupport
 
 /// Every shared touchpad recording replayed through the whole pipeline. The finger records are
 /// compared byte for byte with `Tests/Fixtures/expected/<name>.finger.jsonl`, derived from the
@@ -20,38 +21,27 @@ struct TouchpadGoldenTests {
   ]
 
   static func fingers(_ name: String) throws -> [ScrollRecord] {
-    try Fixtures.replay(Fixtures.recording(name)).filter { $0.source == .finger }
-  }
-
-  /// Strokes: runs of records with the same direction on `axis` (None skipped), stop records as "stop".
-  static func strokes(_ records: [ScrollRecord], _ axis: KeyPath<ScrollRecord, Direction>) -> [String] {
-    var strokes: [String] = []
-    for record in records {
-      let name = record.isStop ? "stop" : record[keyPath: axis].rawValue
-      if name == "None" || name == strokes.last { continue }
-      strokes.append(name)
-    }
-    return strokes
+    try Replay.records(FixturePaths.recording(name)).filter { $0.source == .finger }
   }
 
   @Test("finger records equal the derived golden file", arguments: recordings)
   func golden(_ name: String) throws {
     let actual = try Self.fingers(name).map { JSONFormat.scroll($0) + "\n" }.joined()
-    let stem = name.split(separator: ".").dropLast().joined(separator: ".")
-    #expect(actual == (try String(contentsOfFile: Fixtures.expected(stem + ".finger.jsonl"), encoding: .utf8)))
+    let expected = try String(contentsOfFile: FixturePaths.expected(FixturePaths.stem(name) + ".finger.jsonl"), encoding: .utf8)
+    #expect(actual == expected)
   }
 
   @Test("Synaptics PS/2: the four vertical strokes, fingers down, up, down, up, and no horizontal scroll")
   func ps2() throws {
     let records = try Self.fingers("touchpad-synaptics-ps2-2fg-vert-scroll.evemu")
-    #expect(Self.strokes(records, \.vertical) == ["Down", "Up", "Down", "Up", "stop"])
+    #expect(DirectionRuns.strokes(records, .vertical) == ["Down", "Up", "Down", "Up", "stop"])
     #expect(records.allSatisfy { $0.horizontal == .none })
   }
 
   @Test("ITE (Acer SW5): one short scroll up, then a stop")
   func ite() throws {
     let records = try Self.fingers("touchpad-ite-acer-sw5-2fg-scroll-up.yml")
-    #expect(Self.strokes(records, \.vertical) == ["Up", "stop"])
+    #expect(DirectionRuns.strokes(records, .vertical) == ["Up", "stop"])
     #expect(records.last?.isStop == true)
   }
 
@@ -61,15 +51,15 @@ struct TouchpadGoldenTests {
     // single frame, and in the third the two contacts move apart (one 3.4 mm left, one 36 mm right),
     // which is not a scroll: only the first segment moves the offset.
     let records = try Self.fingers("touchpad-synaptics-hp8470p-2fg-horiz-flicker.evemu")
-    #expect(Self.strokes(records, \.horizontal) == ["Right", "stop"])
+    #expect(DirectionRuns.strokes(records, .horizontal) == ["Right", "stop"])
     #expect(records.allSatisfy { $0.vertical == .none })
   }
 
   @Test("Apple bcm5974 (protocol A): two fingers circling give alternating directions on both axes")
   func circles() throws {
     let records = try Self.fingers("touchpad-apple-bcm5974-typeA-2fg-circles.evemu")
-    let vertical = Self.strokes(records, \.vertical).filter { $0 != "stop" }
-    let horizontal = Self.strokes(records, \.horizontal).filter { $0 != "stop" }
+    let vertical = DirectionRuns.strokes(records, .vertical).filter { $0 != "stop" }
+    let horizontal = DirectionRuns.strokes(records, .horizontal).filter { $0 != "stop" }
     #expect(vertical.count >= 4 && horizontal.count >= 4)
     #expect(zip(vertical, vertical.dropFirst()).allSatisfy { $0 != $1 })
   }

@@ -1,6 +1,7 @@
 import Foundation
 import ScrollCore
 import Testing
+import TestSupport
 
 @testable import scrolldir
 
@@ -165,7 +166,7 @@ struct OptionTableTests {
   func documented() throws {
     let names = OptionTable.all.map(\.name) + OptionTable.all.compactMap(\.shortName)
     #expect(Set(names).count == names.count)
-    let readme = try String(contentsOfFile: Binary.testsDirectory + "/../README.md", encoding: .utf8)
+    let readme = try String(contentsOfFile: FixturePaths.repository + "/README.md", encoding: .utf8)
     let help = Usage.text
     for option in OptionTable.all {
       #expect(help.contains("  " + option.synopsis + " "), "\(option.name) in --help")

@@ -19,7 +19,8 @@ import ScrollCore
 /// kernel creates it), and again at each attribute change. A node that was removed comes back only
 /// when it appears again: the attribute changes of its teardown do not bring it back. A discovered
 /// node that is gone, or is not a scroll device, is forgotten; a named node stays, to be picked
-/// up again when it returns.
+/// up again when it returns. A node whose device went away (`ENODEV`) is forgotten only when it
+/// disappears.
 public struct NodeLifecycle: Sendable, Hashable {
   /// Where the node is.
   public enum State: Sendable, Hashable {
@@ -127,9 +128,11 @@ public struct NodeLifecycle: Sendable, Hashable {
       if !effects.isEmpty { state = .removed }
       return effects + forgetIfDiscovered()
     case .deviceRemoved:
+      // Kept until the node disappears, discovered or not: udev's teardown may change its
+      // attributes before it is deleted, and a removed node must not come back from that.
       guard isStreaming else { return [] }
       state = .removed
-      return [.close, .status(.removed, reason: Self.removedReason)] + forgetIfDiscovered()
+      return [.close, .status(.removed, reason: Self.removedReason)]
     case .readFailed(let reason):
       guard isStreaming else { return [] }
       state = .error(reason: reason)

@@ -31,10 +31,11 @@ public struct Interruption: Sendable {
   }
 
   /// Opens `path`; an open that waits (a FIFO with no writer) gives way when a signal interrupts
-  /// it and a stop is requested.
+  /// it and a stop is requested, and none starts while one is.
   /// - Throws: ``Errno`` of `open(2)`, or ``Errno/interrupted`` as above.
   public func open(_ path: String, _ flags: FileDescriptor.OpenFlags) throws(Errno) -> FileDescriptor {
     while true {
+      if isRequested() { throw .interrupted }
       do {
         return try FileDescriptor.open(path, flags, retryOnInterrupt: false)
       } catch {
