@@ -60,12 +60,14 @@ enum CommandError: Error {
     case .device(let error):
       return error.description
     case .cannotScroll(let path, let name):
-      return "\(path) (\(name)) cannot scroll: it has no wheel (REL_WHEEL, REL_HWHEEL) and is not a touchpad that reports two fingers"
+      return
+        "\(path) (\(name)) cannot scroll: it has no wheel (REL_WHEEL, REL_HWHEEL) and is not a touchpad that reports two fingers"
     case .keyboard(let path, let name):
       return "\(path) (\(name)) is a keyboard; scrolldir opens keyboards only when named with --allow-keyboards"
     case .notReadable(let directory, let nodes):
       let names = nodes.map { $0.path + ($0.name.map { " (\($0))" } ?? "") }.joined(separator: ", ")
-      return "no readable scroll device in \(directory): \(nodes.count) event node(s) that may scroll cannot be read by this user: "
+      return
+        "no readable scroll device in \(directory): \(nodes.count) event node(s) that may scroll cannot be read by this user: "
         + "\(names). Install the udev rule udev/70-scrolldir.rules (see README) or add yourself to the 'input' group"
     case .unreadableDirectory(let directory, let errno):
       return "no scroll device found: cannot read \(directory): \(errno) (use --wait to wait for one)"
@@ -78,7 +80,8 @@ enum CommandError: Error {
         : "no scroll device found: none of the \(count) event node(s) in \(directory) has a wheel or a touchpad"
       if !keyboards.isEmpty {
         let names = keyboards.map { $0.path + ($0.name.map { " (\($0))" } ?? "") }.joined(separator: ", ")
-        message += " that is not a keyboard; skipped because they declare keyboard keys: \(names)"
+        message +=
+          " that is not a keyboard; skipped because they declare keyboard keys: \(names)"
           + " (name one with --allow-keyboards to monitor it)"
       }
       return message + " (use --wait to wait for one)"

@@ -46,7 +46,9 @@ enum ScrollDir {
       }
     } catch {
       if let message = error.message { Diagnostics.note(message) }
-      if case .usage = error { Diagnostics.note("usage: scrolldir [monitor|list|replay] [options]; see 'scrolldir --help'") }
+      if case .usage = error {
+        Diagnostics.note("usage: scrolldir [monitor|list|replay] [options]; see 'scrolldir --help'")
+      }
       status = error.exitCode
     }
     StandardDescriptors.exit(status.rawValue)

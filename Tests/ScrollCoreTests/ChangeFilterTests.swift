@@ -1,6 +1,6 @@
 import ScrollCore
-import Testing
 import TestSupport
+import Testing
 
 struct ChangeCase: CustomTestStringConvertible, Sendable {
   let name: String
@@ -27,7 +27,8 @@ struct ChangeFilterTests {
       name: "a record changing one axis passes whole, even if the other repeats",
       steps: [.move(x: -15, y: 15, at: 0), .move(x: 15, y: 15, at: 1), .move(x: 15, y: 15, at: 2)], kept: [0, 1]),
     ChangeCase(
-      name: "no timer: the same direction after 10 s is not a change", steps: [.down(120, at: 0), .down(120, at: sec(10))],
+      name: "no timer: the same direction after 10 s is not a change",
+      steps: [.down(120, at: 0), .down(120, at: sec(10))],
       kept: [0]),
     ChangeCase(
       name: "a stop record never passes and does not reset the answer", source: .finger,

@@ -13,19 +13,27 @@ struct ClassifierCase: CustomTestStringConvertible, Sendable {
 @Suite("Vertical and horizontal classifiers (libinput signs: +y down, +x right)")
 struct ClassifierTests {
   @Test(arguments: [
-    ClassifierCase(name: "y grows: Down", old: .zero, new: ScrollOffset(x: 0, y: 120), vertical: .down, horizontal: .none),
-    ClassifierCase(name: "y shrinks: Up", old: ScrollOffset(x: 0, y: 120), new: .zero, vertical: .up, horizontal: .none),
-    ClassifierCase(name: "x grows: Right", old: .zero, new: ScrollOffset(x: 15, y: 0), vertical: .none, horizontal: .right),
-    ClassifierCase(name: "x shrinks: Left", old: .zero, new: ScrollOffset(x: -120, y: 0), vertical: .none, horizontal: .left),
+    ClassifierCase(
+      name: "y grows: Down", old: .zero, new: ScrollOffset(x: 0, y: 120), vertical: .down, horizontal: .none),
+    ClassifierCase(
+      name: "y shrinks: Up", old: ScrollOffset(x: 0, y: 120), new: .zero, vertical: .up, horizontal: .none),
+    ClassifierCase(
+      name: "x grows: Right", old: .zero, new: ScrollOffset(x: 15, y: 0), vertical: .none, horizontal: .right),
+    ClassifierCase(
+      name: "x shrinks: Left", old: .zero, new: ScrollOffset(x: -120, y: 0), vertical: .none, horizontal: .left),
     ClassifierCase(
       name: "both axes in one frame", old: ScrollOffset(x: 10, y: 10), new: ScrollOffset(x: 0, y: 20), vertical: .down,
       horizontal: .left),
-    ClassifierCase(name: "no movement: None on both", old: ScrollOffset(x: 3, y: 4), new: ScrollOffset(x: 3, y: 4), vertical: .none, horizontal: .none),
     ClassifierCase(
-      name: "smallest finger step counts (no dead zone)", old: .zero, new: ScrollOffset(x: 0, y: 0.001), vertical: .down,
+      name: "no movement: None on both", old: ScrollOffset(x: 3, y: 4), new: ScrollOffset(x: 3, y: 4), vertical: .none,
       horizontal: .none),
     ClassifierCase(
-      name: "negative region: from -240 to -120 is Down", old: ScrollOffset(x: 0, y: -240), new: ScrollOffset(x: 0, y: -120),
+      name: "smallest finger step counts (no dead zone)", old: .zero, new: ScrollOffset(x: 0, y: 0.001),
+      vertical: .down,
+      horizontal: .none),
+    ClassifierCase(
+      name: "negative region: from -240 to -120 is Down", old: ScrollOffset(x: 0, y: -240),
+      new: ScrollOffset(x: 0, y: -120),
       vertical: .down, horizontal: .none),
   ])
   func classify(_ testCase: ClassifierCase) {

@@ -11,7 +11,8 @@ struct ContactTrackerTests {
   @Test("events before any ABS_MT_SLOT go to slot 0; a second slot adds a contact; -1 lifts")
   func impliedSlotZero() {
     var tracker = ContactTracker(geometry: Pad.geometry)!
-    let first = Self.frame(&tracker, [Pad.abs(.absMTTrackingID, 7), Pad.abs(.absMTPositionX, 100), Pad.abs(.absMTPositionY, 50)])
+    let first = Self.frame(
+      &tracker, [Pad.abs(.absMTTrackingID, 7), Pad.abs(.absMTPositionX, 100), Pad.abs(.absMTPositionY, 50)])
     #expect(first == TouchFrame(fingerCount: 1, contacts: [Contact(id: 7, x: 100, y: 50)]))
     let second = Self.frame(&tracker, Pad.events([(1, 8, 300, 60)]))
     #expect(second.fingerCount == 2)
@@ -53,7 +54,8 @@ struct ContactTrackerTests {
     let frame = Self.frame(&tracker, Pad.events([(0, 1, 100, 100), (1, 2, 300, 4090)]))
     #expect(frame.fingerCount == 2)
     #expect(frame.contacts.map(\.id) == [1])
-    let ignored = Self.frame(&tracker, [Pad.abs(.absMTSlot, 9), Pad.abs(.absMTTrackingID, 5), Pad.abs(.absMTPositionX, 1)])
+    let ignored = Self.frame(
+      &tracker, [Pad.abs(.absMTSlot, 9), Pad.abs(.absMTTrackingID, 5), Pad.abs(.absMTPositionX, 1)])
     #expect(ignored.fingerCount == 2)
   }
 
@@ -82,7 +84,10 @@ struct ContactTrackerTests {
     #expect(geometry.touchProtocol == .typeA)
     var tracker = ContactTracker(geometry: geometry)!
     func contact(_ x: Int32, _ y: Int32) -> [InputEvent] {
-      [Pad.abs(.absMTPositionX, x), Pad.abs(.absMTPositionY, y), InputEvent(time: Timestamp(microseconds: 0), type: .syn, code: .synMTReport, value: 0)]
+      [
+        Pad.abs(.absMTPositionX, x), Pad.abs(.absMTPositionY, y),
+        InputEvent(time: Timestamp(microseconds: 0), type: .syn, code: .synMTReport, value: 0),
+      ]
     }
     let first = Self.frame(&tracker, contact(100, 100) + contact(300, 100))
     // The same two contacts listed in the other order, each moved 1 mm: IDs follow the positions.
@@ -118,7 +123,8 @@ struct TouchpadGeometryTests {
     var tablet = Pad.description
     tablet.codes[.key]?.insert(.btnToolPen)
     #expect(Self.excluded(tablet) == .tablet)
-    #expect(Self.excluded(DeviceDescription(name: "keyboard", codes: [.key: [EventCode(rawValue: 30)]])) == .noTouchAxes)
+    #expect(
+      Self.excluded(DeviceDescription(name: "keyboard", codes: [.key: [EventCode(rawValue: 30)]])) == .noTouchAxes)
   }
 
   @Test("semi-MT pads are touchpads whose slots do not give two fingers")
@@ -149,10 +155,14 @@ struct TouchPipelineTests {
     Pad.events([(0, 1, 100, 100), (1, 2, 300, 100)]) + [Ev.report(t: 1)]
     + Pad.events([(0, nil, 100, 120), (1, nil, 300, 120)]) + [Ev.report(t: 2)]
     + Pad.events([(0, nil, 100, 140), (1, nil, 300, 140)]) + [Ev.report(t: 3)]
-    + [Pad.abs(.absMTSlot, 0), Pad.abs(.absMTTrackingID, -1), Pad.abs(.absMTSlot, 1), Pad.abs(.absMTTrackingID, -1), Ev.report(t: 4)]
+    + [
+      Pad.abs(.absMTSlot, 0), Pad.abs(.absMTTrackingID, -1), Pad.abs(.absMTSlot, 1), Pad.abs(.absMTTrackingID, -1),
+      Ev.report(t: 4),
+    ]
 
   static func records(_ events: [InputEvent], natural: Bool = false) -> [ScrollRecord] {
-    var pipeline = DevicePipeline(device: "pad", description: Pad.description, options: .init(naturalScrolling: natural))
+    var pipeline = DevicePipeline(
+      device: "pad", description: Pad.description, options: .init(naturalScrolling: natural))
     var records: [ScrollRecord] = []
     for event in events { pipeline.process(event) { if case .scroll(let record) = $0 { records.append(record) } } }
     return records
@@ -162,7 +172,8 @@ struct TouchPipelineTests {
   func stroke() {
     let records = Self.records(Self.stroke)
     #expect(records.map(\.vertical) == [.down, .down, .none])
-    #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 1.75), ScrollOffset(x: 0, y: 3.75), ScrollOffset(x: 0, y: 3.75)])
+    #expect(
+      records.map(\.new) == [ScrollOffset(x: 0, y: 1.75), ScrollOffset(x: 0, y: 3.75), ScrollOffset(x: 0, y: 3.75)])
     #expect(records.map(\.isStop) == [false, false, true])
     #expect(records.allSatisfy { $0.source == .finger && $0.unit == .mm })
     #expect(records.last?.old == records.last?.new)
@@ -180,7 +191,8 @@ struct TouchPipelineTests {
     let events =
       Pad.events([(0, 1, 100, 100), (1, 2, 300, 100)]) + [Ev.report(t: 1)]
       + Pad.events([(0, nil, 100, 120), (1, nil, 300, 120)]) + [Ev.report(t: 2)]  // +1.75
-      + [Ev.dropped(t: 3)] + Pad.events([(0, nil, 100, 400), (1, nil, 300, 400)]) + [Ev.report(t: 3)]  // resync: 28 mm later
+      // The resync: 28 mm later.
+      + [Ev.dropped(t: 3)] + Pad.events([(0, nil, 100, 400), (1, nil, 300, 400)]) + [Ev.report(t: 3)]
       + Pad.events([(0, nil, 100, 410), (1, nil, 300, 410)]) + [Ev.report(t: 4)]  // +0.75 from the new baseline
     let records = Self.records(events)
     #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 1.75), ScrollOffset(x: 0, y: 2.5)])
@@ -189,7 +201,9 @@ struct TouchPipelineTests {
 
 @Suite("ContactTracker: slot values persist across contacts")
 struct SlotPersistenceTests {
-  @Test("a new contact in a slot keeps the slot's position and tool type until they change (the kernel resends nothing unchanged)")
+  @Test(
+    "a new contact in a slot keeps the slot's position and tool type until they change (the kernel resends nothing unchanged)"
+  )
   func persistence() {
     var tracker = ContactTracker(geometry: Pad.geometry)!
     var first = Pad.events([(0, 1, 100, 100), (1, 2, 300, 100)])
@@ -201,7 +215,8 @@ struct SlotPersistenceTests {
     #expect(again.fingerCount == 1, "still a palm")
     // Slot 0 lifts and a finger lands there at the same x: its y is the only position sent.
     _ = ContactTrackerTests.frame(&tracker, [Pad.abs(.absMTSlot, 0), Pad.abs(.absMTTrackingID, -1)])
-    let finger = ContactTrackerTests.frame(&tracker, [Pad.abs(.absMTSlot, 0), Pad.abs(.absMTTrackingID, 4), Pad.abs(.absMTPositionY, 120)])
+    let finger = ContactTrackerTests.frame(
+      &tracker, [Pad.abs(.absMTSlot, 0), Pad.abs(.absMTTrackingID, 4), Pad.abs(.absMTPositionY, 120)])
     #expect(finger.contacts == [Contact(id: 4, x: 100, y: 120)])
   }
 }
@@ -210,12 +225,15 @@ struct SlotPersistenceTests {
 struct TypeALiftTests {
   static let geometry: TouchpadGeometry = {
     let description = DeviceDescription(
-      name: "type A", codes: [.key: [.btnToolFinger, .btnTouch], .abs: [.absMTPositionX, .absMTPositionY, .absMTTouchMajor]],
+      name: "type A",
+      codes: [.key: [.btnToolFinger, .btnTouch], .abs: [.absMTPositionX, .absMTPositionY, .absMTTouchMajor]],
       absInfo: [
         .absMTPositionX: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
         .absMTPositionY: AbsInfo(minimum: 0, maximum: 600, resolution: 10),
       ])
-    guard case .success(let geometry) = description.scrollCapabilities.touchpadGeometry else { preconditionFailure("type A pad") }
+    guard case .success(let geometry) = description.scrollCapabilities.touchpadGeometry else {
+      preconditionFailure("type A pad")
+    }
     return geometry
   }()
 
@@ -226,16 +244,22 @@ struct TypeALiftTests {
     ]
   }
 
-  @Test("bcm5974 keeps listing lifted fingers with a zero size while BTN_TOUCH is 0: no fingers, and the next landing is new contacts")
+  @Test(
+    "bcm5974 keeps listing lifted fingers with a zero size while BTN_TOUCH is 0: no fingers, and the next landing is new contacts"
+  )
   func lift() {
     var tracker = ContactTracker(geometry: Self.geometry)!
-    let down = ContactTrackerTests.frame(&tracker, [Pad.key(.btnTouch, 1)] + Self.contact(100, 100, major: 150) + Self.contact(300, 100, major: 150))
+    let down = ContactTrackerTests.frame(
+      &tracker, [Pad.key(.btnTouch, 1)] + Self.contact(100, 100, major: 150) + Self.contact(300, 100, major: 150))
     #expect(down.fingerCount == 2)
-    let zeroSize = ContactTrackerTests.frame(&tracker, Self.contact(100, 100, major: 0) + Self.contact(300, 100, major: 150))
+    let zeroSize = ContactTrackerTests.frame(
+      &tracker, Self.contact(100, 100, major: 0) + Self.contact(300, 100, major: 150))
     #expect(zeroSize.fingerCount == 1, "a zero-size contact does not count")
-    let lifted = ContactTrackerTests.frame(&tracker, [Pad.key(.btnTouch, 0)] + Self.contact(100, 100, major: 150) + Self.contact(300, 100, major: 150))
+    let lifted = ContactTrackerTests.frame(
+      &tracker, [Pad.key(.btnTouch, 0)] + Self.contact(100, 100, major: 150) + Self.contact(300, 100, major: 150))
     #expect(lifted.fingerCount == 0, "BTN_TOUCH 0: nothing touches")
-    let landed = ContactTrackerTests.frame(&tracker, [Pad.key(.btnTouch, 1)] + Self.contact(100, 400, major: 150) + Self.contact(300, 400, major: 150))
+    let landed = ContactTrackerTests.frame(
+      &tracker, [Pad.key(.btnTouch, 1)] + Self.contact(100, 400, major: 150) + Self.contact(300, 400, major: 150))
     #expect(landed.fingerCount == 2)
     #expect(Set(landed.contacts.map(\.id)).isDisjoint(with: down.contacts.map(\.id)))
   }

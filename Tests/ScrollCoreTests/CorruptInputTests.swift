@@ -1,6 +1,6 @@
 import ScrollCore
-import Testing
 import TestSupport
+import Testing
 
 /// Values only corrupt input produces must not trap, hang or exhaust memory.
 @Suite("Corrupt values")

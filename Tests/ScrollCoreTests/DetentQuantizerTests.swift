@@ -1,6 +1,6 @@
 import ScrollCore
-import Testing
 import TestSupport
+import Testing
 
 struct DetentCase: CustomTestStringConvertible, Sendable {
   let name: String
@@ -47,7 +47,8 @@ struct StepQuantizerTests {
       expected: [rec(ms(70), (0, 0), (0, 120))], remainder: .zero),
     // The G502 half-notch pattern: 6 × 15 = 90 down, then 4 × 15 up: 90 − 60 = 30. Never ±120.
     DetentCase(
-      name: "90 down then 60 up (G502 half notch): no detent, 30 carried", steps: downs(6, 15) + ups(4, 15, from: ms(1000)),
+      name: "90 down then 60 up (G502 half notch): no detent, 30 carried",
+      steps: downs(6, 15) + ups(4, 15, from: ms(1000)),
       expected: [], remainder: ScrollOffset(x: 0, y: 30)),
     // A lo-res frame of REL_WHEEL −3 is y +360: three records, all at its time.
     DetentCase(
@@ -98,7 +99,8 @@ struct StepQuantizerTests {
     let output = Step.records(testCase.steps, source: testCase.source).flatMap { quantizer.process($0) }
     #expect(output == testCase.expected)
     let remainder = quantizer.remainder(device: "d", source: testCase.source)
-    #expect((remainder.x - testCase.remainder.x).magnitude < 1e-9 && (remainder.y - testCase.remainder.y).magnitude < 1e-9)
+    #expect(
+      (remainder.x - testCase.remainder.x).magnitude < 1e-9 && (remainder.y - testCase.remainder.y).magnitude < 1e-9)
   }
 
   @Test("detent records are ordinary records: classified, on boundaries, JSON schema unchanged")

@@ -1,6 +1,6 @@
 import ScrollCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("DevicePipeline: frames, offsets, pairs and records")
 struct DevicePipelineTests {
@@ -42,7 +42,8 @@ struct DevicePipelineTests {
   }
 
   @Test(
-    "wheel codes a declared description leaves out move nothing, as the kernel drops them; inferred capabilities take every code")
+    "wheel codes a declared description leaves out move nothing, as the kernel drops them; inferred capabilities take every code"
+  )
   func undeclaredWheelCodes() {
     let events = [
       Ev.rel(.relWheel, -1), Ev.rel(.relWheelHiRes, -120), Ev.report(), Ev.rel(.relHWheel, 1), Ev.report(),
@@ -53,7 +54,10 @@ struct DevicePipelineTests {
     let horizontalOnly = DeviceDescription(name: "tilt", codes: [.rel: [.relHWheel]])
     #expect(Replay.records(of: events, description: horizontalOnly).map(\.new) == [ScrollOffset(x: 120, y: 0)])
     let inferred = DeviceDescription(name: "log", origin: .inferred)
-    #expect(Replay.records(of: events, description: inferred).map(\.new) == [ScrollOffset(x: 0, y: 120), ScrollOffset(x: 120, y: 120)])
+    #expect(
+      Replay.records(of: events, description: inferred).map(\.new) == [
+        ScrollOffset(x: 0, y: 120), ScrollOffset(x: 120, y: 120),
+      ])
   }
 
   @Test("SYN_DROPPED drops the partial frame and everything up to the next SYN_REPORT; offsets continue")

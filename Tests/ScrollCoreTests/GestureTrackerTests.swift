@@ -1,6 +1,6 @@
 import ScrollCore
-import Testing
 import TestSupport
+import Testing
 
 struct GestureCase: CustomTestStringConvertible, Sendable {
   let name: String
@@ -55,7 +55,8 @@ struct GestureTrackerTests {
     // an Up gesture (30–40 ms, 30, 2 events), which the end of input flushes.
     GestureCase(
       name: "a reversal inside a gesture ends it and starts the next",
-      inputs: steps(.down(15, at: 0), .down(15, at: ms(10)), .down(15, at: ms(20)), .up(15, at: ms(30)), .up(15, at: ms(40))),
+      inputs: steps(
+        .down(15, at: 0), .down(15, at: ms(10)), .down(15, at: ms(20)), .up(15, at: ms(30)), .up(15, at: ms(40))),
       expected: [
         gesture(.vertical, .down, from: 0, to: ms(20), distance: 45, events: 3, .reversal),
         gesture(.vertical, .up, from: ms(30), to: ms(40), distance: 30, events: 2, .flush),
@@ -99,7 +100,8 @@ struct GestureTrackerTests {
       expected: [gesture(.vertical, .down, from: 0, to: ms(950), distance: 30, events: 2, .flush)]),
     // A record earlier than the gesture's last one (a second recording with its own clock) flushes it.
     GestureCase(
-      name: "time going backwards flushes the open gesture", inputs: steps(.down(120, at: sec(5)), .down(120, at: sec(1))),
+      name: "time going backwards flushes the open gesture",
+      inputs: steps(.down(120, at: sec(5)), .down(120, at: sec(1))),
       expected: [
         gesture(.vertical, .down, from: sec(5), to: sec(5), distance: 120, events: 1, .flush),
         gesture(.vertical, .down, from: sec(1), to: sec(1), distance: 120, events: 1, .flush),

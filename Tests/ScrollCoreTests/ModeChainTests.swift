@@ -1,6 +1,6 @@
 import ScrollCore
-import Testing
 import TestSupport
+import Testing
 
 struct ChainCase: CustomTestStringConvertible, Sendable {
   let name: String
@@ -26,7 +26,8 @@ struct ModeChainTests {
   @Test(arguments: [
     // No mode: records pass as they are.
     ChainCase(
-      name: "no mode: the records themselves", options: ModeOptions(), inputs: steps([.down(15, at: 0), .up(15, at: 1)]),
+      name: "no mode: the records themselves", options: ModeOptions(),
+      inputs: steps([.down(15, at: 0), .up(15, at: 1)]),
       expected: [.scroll(rec(0, (0, 0), (0, 15))), .scroll(rec(1, (0, 15), (0, 0)))]),
     // Burst 1: 8 × 16 (0–70 ms) = 128 → detent at 70 ms, 8 carried. Burst 2 two seconds later:
     // 8 + 16k ≥ 120 at k = 7 → detent at the 7th step, 2000 + 60 = 2060 ms (without the carried 8
@@ -49,11 +50,13 @@ struct ModeChainTests {
     // 0 held +15; 10 ms reversal nets it to 0; 20 ms held −15; 30 ms releases −30; 40…90 ms pass
     // −15 each: one Up gesture 30–90 ms, 7 events, 30 + 6 × 15 = 120.
     ChainCase(
-      name: "debounce then gestures: a jitter step makes no false gesture", options: ModeOptions(debounce: true, gestures: true),
+      name: "debounce then gestures: a jitter step makes no false gesture",
+      options: ModeOptions(debounce: true, gestures: true),
       inputs: steps([.down(15, at: 0)] + (1...9).map { .up(15, at: ms(10 * $0)) }),
       expected: [.gesture(gesture(.vertical, .up, from: ms(30), to: ms(90), distance: 120, events: 7, .flush))]),
     ChainCase(
-      name: "the same without debounce: the jitter is a gesture, ended by the reversal", options: ModeOptions(gestures: true),
+      name: "the same without debounce: the jitter is a gesture, ended by the reversal",
+      options: ModeOptions(gestures: true),
       inputs: steps([.down(15, at: 0)] + (1...9).map { .up(15, at: ms(10 * $0)) }),
       expected: [
         .gesture(gesture(.vertical, .down, from: 0, to: 0, distance: 15, events: 1, .reversal)),
@@ -61,21 +64,25 @@ struct ModeChainTests {
       ]),
     // With --gestures, --changes-only has no effect: only gestures are output.
     ChainCase(
-      name: "--gestures replaces records (changes-only has no effect)", options: ModeOptions(changesOnly: true, gestures: true),
+      name: "--gestures replaces records (changes-only has no effect)",
+      options: ModeOptions(changesOnly: true, gestures: true),
       inputs: steps([.down(120, at: 0), .down(120, at: ms(100))]) + [.advance(ms(600))],
       expected: [.gesture(gesture(.vertical, .down, from: 0, to: ms(100), distance: 240, events: 2, .timeout))]),
     // --axis vertical after the quantizer: the Left detent (x −120) is counted in the position but
     // not output; the Down detent's old/new carry that x.
     ChainCase(
-      name: "--axis behind --detents: single-axis detent records filtered", options: ModeOptions(axis: .vertical, wheelStep: 120),
-      inputs: steps([.left(120, at: 0), .down(120, at: ms(10))]), expected: [.scroll(rec(ms(10), (-120, 0), (-120, 120)))]),
+      name: "--axis behind --detents: single-axis detent records filtered",
+      options: ModeOptions(axis: .vertical, wheelStep: 120),
+      inputs: steps([.left(120, at: 0), .down(120, at: ms(10))]),
+      expected: [.scroll(rec(ms(10), (-120, 0), (-120, 120)))]),
     // Finger stops pass --axis (they tell the consumer the scroll ended).
     ChainCase(
       name: "finger stops pass --axis", source: .finger, options: ModeOptions(axis: .horizontal),
       inputs: steps([.down(2, at: 0), .right(1, at: ms(10)), .stop(at: ms(20))]),
       expected: [
         .scroll(rec(ms(10), (0, 2), (1, 2), source: .finger)),
-        .scroll(.stop(time: Timestamp(microseconds: ms(20)), device: "d", source: .finger, at: ScrollOffset(x: 1, y: 2))),
+        .scroll(
+          .stop(time: Timestamp(microseconds: ms(20)), device: "d", source: .finger, at: ScrollOffset(x: 1, y: 2))),
       ]),
   ])
   func chain(_ testCase: ChainCase) {
@@ -122,9 +129,14 @@ struct ModeChainTests {
   func finishDevice() {
     var chain = ModeChain(options: ModeOptions(wheelStep: 120, gestures: true))
     var output: [OutputRecord] = []
-    for record in Step.records([.down(180, at: 0), .down(120, at: ms(5), device: "e")]) { output += chain.process(record) }
+    for record in Step.records([.down(180, at: 0), .down(120, at: ms(5), device: "e")]) {
+      output += chain.process(record)
+    }
     #expect(output.isEmpty)
-    #expect(chain.finish(device: "d") == [.gesture(gesture(.vertical, .down, from: 0, to: 0, distance: 120, events: 1, .flush))])
+    #expect(
+      chain.finish(device: "d") == [
+        .gesture(gesture(.vertical, .down, from: 0, to: 0, distance: 120, events: 1, .flush))
+      ])
     // d's 60 carried is forgotten: a new d stream needs a whole detent again.
     for record in Step.records([.down(60, at: ms(10))]) { output += chain.process(record) }
     #expect(chain.finish().map(JSONFormat.line).count == 1)  // only e's gesture; d's 60 made no detent
@@ -134,10 +146,16 @@ struct ModeChainTests {
   func stats() {
     var chain = ModeChain()
     for record in Step.records([.down(15, at: 0), .down(15, at: ms(40))]) { _ = chain.process(record) }
-    #expect(TextFormat.stats(chain.counters, including: chain.openGestures) == ["stats since start", "d wheel Down  2 records 0.250 detents 0.040000 s"])
-    #expect(JSONFormat.stats(chain.counters, including: chain.openGestures).hasPrefix(#"{"event":"stats","since":null,"totals":[{"device":"d","#))
+    #expect(
+      TextFormat.stats(chain.counters, including: chain.openGestures) == [
+        "stats since start", "d wheel Down  2 records 0.250 detents 0.040000 s",
+      ])
+    #expect(
+      JSONFormat.stats(chain.counters, including: chain.openGestures).hasPrefix(
+        #"{"event":"stats","since":null,"totals":[{"device":"d","#))
     chain.resetCounters(at: Timestamp(microseconds: ms(50)))
-    #expect(TextFormat.stats(chain.counters, including: chain.openGestures) == ["stats since 0.050000", "no scrolling"])
+    #expect(
+      TextFormat.stats(chain.counters, including: chain.openGestures) == ["stats since 0.050000", "no scrolling"])
     #expect(chain.countersSinceStart.totals().map(\.records) == [2], "the counts since the start are not reset")
   }
 }

@@ -1,6 +1,6 @@
 import ScrollCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("GestureFormatter and CountersFormatter")
 struct ModeFormatterTests {
@@ -33,7 +33,8 @@ struct ModeFormatterTests {
       TextFormat.gesture(wheel)
         == "1692246247.376147 /dev/input/event5 wheel gesture vertical   Down  0.250029 s 90 v120 6 events")
     #expect(
-      TextFormat.gesture(finger) == #"12.000500 "Apple Touchpad" finger gesture horizontal Left  0.300000 s 4.500 mm 1 event"#)
+      TextFormat.gesture(finger)
+        == #"12.000500 "Apple Touchpad" finger gesture horizontal Left  0.300000 s 4.500 mm 1 event"#)
   }
 
   @Test("OutputRecord renders records and gestures with their formatters")
@@ -52,7 +53,8 @@ struct ModeFormatterTests {
     for record in Step.records([.up(2.5, at: 0, device: "pad")], source: .finger) { counters.count(record) }
     #expect(
       TextFormat.stats(counters) == [
-        "stats since start", "d wheel Down  2 records 0.250 detents 0.010000 s", "pad finger Up    1 record 2.500 mm 0.000000 s",
+        "stats since start", "d wheel Down  2 records 0.250 detents 0.010000 s",
+        "pad finger Up    1 record 2.500 mm 0.000000 s",
       ])
     #expect(
       JSONFormat.stats(counters)

@@ -55,7 +55,8 @@ struct RecordFormatterTests {
 
   @Test("--axis filters by the axis that moved")
   func axisFilter() {
-    let horizontal = ScrollRecord(time: down.time, device: "d", source: .wheel, old: .zero, new: ScrollOffset(x: 120, y: 0))
+    let horizontal = ScrollRecord(
+      time: down.time, device: "d", source: .wheel, old: .zero, new: ScrollOffset(x: 120, y: 0))
     #expect(AxisFilter.vertical.admits(down) && !AxisFilter.vertical.admits(horizontal))
     #expect(!AxisFilter.horizontal.admits(down) && AxisFilter.horizontal.admits(horizontal))
     #expect(AxisFilter.both.admits(down) && AxisFilter.both.admits(horizontal))
@@ -66,7 +67,8 @@ struct RecordFormatterTests {
 struct StopRecordFormatterTests {
   @Test("a finger stop record: old == new, None/None, and a stop marker in text and JSON")
   func stop() {
-    let record = ScrollRecord.stop(time: Timestamp(microseconds: 2_000_000), device: "pad", source: .finger, at: ScrollOffset(x: 0, y: 5.5))
+    let record = ScrollRecord.stop(
+      time: Timestamp(microseconds: 2_000_000), device: "pad", source: .finger, at: ScrollOffset(x: 0, y: 5.5))
     #expect(record.vertical == .none && record.horizontal == .none && record.old == record.new)
     #expect(JSONFormat.scroll(record).hasSuffix(#""unit":"mm","stop":true}"#))
     #expect(TextFormat.scroll(record).hasSuffix(" mm stop"))

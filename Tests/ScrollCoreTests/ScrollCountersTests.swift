@@ -1,6 +1,6 @@
 import ScrollCore
-import Testing
 import TestSupport
+import Testing
 
 /// What happens on the virtual clock in a counters table.
 enum CounterInput: Sendable, CustomStringConvertible {
@@ -65,7 +65,8 @@ struct ScrollCountersTests {
     CounterCase(
       name: "records and distance per direction; a single notch adds no time",
       inputs: [
-        .step(.down(15, at: 0)), .step(.down(15, at: ms(10))), .step(.up(15, at: ms(20))), .step(.right(120, at: sec(2))),
+        .step(.down(15, at: 0)), .step(.down(15, at: ms(10))), .step(.up(15, at: ms(20))),
+        .step(.right(120, at: sec(2))),
       ],
       expected: [
         total(.up, records: 1, distance: 15, microseconds: 0),
@@ -98,7 +99,8 @@ struct ScrollCountersTests {
     // after the reset, and adds nothing.
     CounterCase(
       name: "a gesture over before the reset but reported after it adds nothing",
-      inputs: [.step(.down(15, at: 0)), .step(.down(15, at: ms(100))), .reset(ms(300)), .advance(ms(700))], expected: []),
+      inputs: [.step(.down(15, at: 0)), .step(.down(15, at: ms(100))), .reset(ms(300)), .advance(ms(700))], expected: []
+    ),
     // Without finish: the open gesture (0–100 ms) is included up to its last record.
     CounterCase(
       name: "open gestures count up to their last record (SIGUSR1 mid-scroll)",
@@ -135,7 +137,8 @@ struct ScrollCountersTests {
     #expect(counters.since == Timestamp(microseconds: 20))
   }
 
-  @Test("after a reset, a replay's next recording (a clock that starts again, earlier) counts its gestures' time in full")
+  @Test(
+    "after a reset, a replay's next recording (a clock that starts again, earlier) counts its gestures' time in full")
   func clockRestart() {
     var chain = ModeChain()
     for record in Step.records([.down(120, at: 900_000), .down(120, at: 1_000_000)]) { _ = chain.process(record) }

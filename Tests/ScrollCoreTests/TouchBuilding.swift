@@ -10,13 +10,16 @@ enum Pad {
       .abs: [.absX, .absY, .absMTSlot, .absMTPositionX, .absMTPositionY, .absMTTrackingID, .absMTToolType],
     ],
     absInfo: [
-      .absX: AbsInfo(minimum: 0, maximum: 1000, resolution: 10), .absY: AbsInfo(minimum: 0, maximum: 600, resolution: 10),
+      .absX: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+      .absY: AbsInfo(minimum: 0, maximum: 600, resolution: 10),
       .absMTPositionX: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
       .absMTPositionY: AbsInfo(minimum: 0, maximum: 600, resolution: 10), .absMTSlot: AbsInfo(minimum: 0, maximum: 1),
     ])
 
   static let geometry: TouchpadGeometry = {
-    guard case .success(let geometry) = description.scrollCapabilities.touchpadGeometry else { preconditionFailure("test pad") }
+    guard case .success(let geometry) = description.scrollCapabilities.touchpadGeometry else {
+      preconditionFailure("test pad")
+    }
     return geometry
   }()
 

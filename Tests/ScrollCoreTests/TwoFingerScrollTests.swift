@@ -1,6 +1,6 @@
 import ScrollCore
-import Testing
 import TestSupport
+import Testing
 
 struct FingerCase: CustomTestStringConvertible, Sendable {
   let name: String
@@ -26,7 +26,8 @@ struct TwoFingerScrollTests {
     FingerCase(
       name: "moving up: negative y (Up)",
       frames: [
-        Pad.frame((1, 100, 300), (2, 300, 300)), Pad.frame((1, 100, 280), (2, 300, 280)),  // -2 mm: start, anchor 30 -> 28.25
+        // -2 mm: start, anchor 30 -> 28.25
+        Pad.frame((1, 100, 300), (2, 300, 300)), Pad.frame((1, 100, 280), (2, 300, 280)),
         Pad.frame((1, 100, 260), (2, 300, 260)),  // 26 + 0.25 = 26.25: -2.0
       ],
       steps: [.none, .move(ScrollOffset(x: 0, y: -1.75)), .move(ScrollOffset(x: 0, y: -2.0))]),

@@ -1,6 +1,6 @@
 import ScrollCore
-import Testing
 import TestSupport
+import Testing
 
 struct DebounceCase: CustomTestStringConvertible, Sendable {
   let name: String
@@ -39,7 +39,9 @@ struct WheelDebounceStageTests {
     // direction: held; at 40 ms −30 is released: 45 → 15.
     DebounceCase(
       name: "a reversal while scrolling holds the first reversed step again",
-      steps: [.down(15, at: 0), .down(15, at: ms(10)), .down(15, at: ms(20)), .up(15, at: ms(30)), .up(15, at: ms(40))],
+      steps: [
+        .down(15, at: 0), .down(15, at: ms(10)), .down(15, at: ms(20)), .up(15, at: ms(30)), .up(15, at: ms(40)),
+      ],
       expected: [rec(ms(10), (0, 0), (0, 30)), rec(ms(20), (0, 30), (0, 45)), rec(ms(40), (0, 45), (0, 15))]),
     // Last step at 10 ms → rest at 510 ms (inclusive). The step at exactly 510 ms is a first step
     // again: held; 520 ms releases 30: 30 → 60.
@@ -80,7 +82,8 @@ struct WheelDebounceStageTests {
       steps: [.down(15, at: 0), .down(15, at: ms(10)), .right(15, at: ms(20)), .right(15, at: ms(30))],
       expected: [rec(ms(10), (0, 0), (0, 30)), rec(ms(30), (0, 30), (30, 30))]),
     // A lone jitter step never confirmed stays held (and is not output at the end).
-    DebounceCase(name: "a lone step stays held", steps: [.up(15, at: 0)], expected: [], held: ScrollOffset(x: 0, y: -15)),
+    DebounceCase(
+      name: "a lone step stays held", steps: [.up(15, at: 0)], expected: [], held: ScrollOffset(x: 0, y: -15)),
     DebounceCase(
       name: "finger records pass through unchanged", source: .finger, steps: [.down(0.5, at: 0), .stop(at: ms(10))],
       expected: [
@@ -101,13 +104,17 @@ struct WheelDebounceStageTests {
     let records = Step.records([.down(15, at: 0), .down(120, at: ms(5), device: "e"), .down(15, at: ms(10))])
     // d: 15 held, then 30 released at 10 ms. e: a 120 step, never active: passes.
     #expect(
-      records.compactMap { debouncer.process($0) } == [rec(ms(5), (0, 0), (0, 120), device: "e"), rec(ms(10), (0, 0), (0, 30))])
+      records.compactMap { debouncer.process($0) } == [
+        rec(ms(5), (0, 0), (0, 120), device: "e"), rec(ms(10), (0, 0), (0, 30)),
+      ])
   }
 
   @Test("the rest deadline: last step + 500 ms while scrolling, none while holding; advance ends the scroll")
   func restDeadline() {
     var debouncer = WheelDebounceStage()
-    let records = Step.records([.down(15, at: 0), .down(15, at: ms(10)), .down(15, at: ms(600)), .down(15, at: ms(610))])
+    let records = Step.records([
+      .down(15, at: 0), .down(15, at: ms(10)), .down(15, at: ms(600)), .down(15, at: ms(610)),
+    ])
     _ = debouncer.process(records[0])
     #expect(debouncer.nextDeadline == nil)  // holding: no deadline
     _ = debouncer.process(records[1])

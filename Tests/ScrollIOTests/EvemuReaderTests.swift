@@ -1,8 +1,8 @@
 import Foundation
 import ScrollCore
 import ScrollIO
-import Testing
 import TestSupport
+import Testing
 
 struct MalformedCase: CustomTestStringConvertible, Sendable {
   let name: String
@@ -40,21 +40,26 @@ struct EvemuReaderTests {
     #expect(recording.devices.first?.label == "wheel-logitech-g502-usbhid-lowres.evemu")
     #expect(recording.devices.first?.description.origin == .inferred)
     while try recording.next() != nil {}
-    #expect(recording.devices.first?.description.scrollCapabilities == 
-      DeviceDescription(name: "", codes: [.rel: [.relWheel, .relWheelHiRes]]).scrollCapabilities)
+    #expect(
+      recording.devices.first?.description.scrollCapabilities
+        == DeviceDescription(name: "", codes: [.rel: [.relWheel, .relWheelHiRes]]).scrollCapabilities)
   }
 
   @Test("events keep time, type, code and value; trailing comments are ignored")
   func events() throws {
     let events = try Replay.events(FixturePaths.recording("wheel-logitech-g502-usbhid-lowres.evemu"))
     #expect(events.count == 12)
-    #expect(events[0].event == InputEvent(time: Timestamp(seconds: 1_692_245_830, microseconds: 208_738), type: .rel, code: .relWheel, value: -1))
+    #expect(
+      events[0].event
+        == InputEvent(
+          time: Timestamp(seconds: 1_692_245_830, microseconds: 208_738), type: .rel, code: .relWheel, value: -1))
     #expect(events[1].event.code == .relWheelHiRes && events[1].event.value == -120)
   }
 
   @Test("CRLF line endings, a missing final newline, blank lines and 5-field A: lines are accepted")
   func lenient() throws {
-    let text = "# EVEMU 1.1\r\nN: pad\r\nI: 0003 046d c08d 0111\r\n\r\nA: 00 0 100 0 0\r\nE: 0.000001 0002 0008 -1\r\nE: 0.000001 0000 0000 0"
+    let text =
+      "# EVEMU 1.1\r\nN: pad\r\nI: 0003 046d c08d 0111\r\n\r\nA: 00 0 100 0 0\r\nE: 0.000001 0002 0008 -1\r\nE: 0.000001 0000 0000 0"
     let path = try TemporaryFiles.file(text)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let recording = try Recording.open(path)
@@ -76,12 +81,17 @@ struct EvemuReaderTests {
     MalformedCase(name: "E: with a decimal code", text: "E: 0.1 0002 0008x 1\n", line: 1, mentions: "type or code"),
     MalformedCase(name: "E: without a value", text: "# c\nE: 0.000001 0002 0008\n", line: 2, mentions: "value"),
     MalformedCase(name: "E: time without a dot", text: "E: 12 0002 0008 1\n", line: 1, mentions: "sec.usec"),
-    MalformedCase(name: "E: value beyond 32 bits", text: "E: 0.000001 0002 0008 4294967296\n", line: 1, mentions: "32-bit"),
-    MalformedCase(name: "E: with trailing junk", text: "E: 0.000001 0002 0008 1 2\n", line: 1, mentions: "unexpected '2'"),
-    MalformedCase(name: "event type beyond EV_MAX", text: "E: 0.000001 0020 0000 1\n", line: 1, mentions: "not a valid evdev event"),
-    MalformedCase(name: "REL code beyond REL_MAX", text: "E: 0.000001 0002 0010 1\n", line: 1, mentions: "not a valid evdev event"),
+    MalformedCase(
+      name: "E: value beyond 32 bits", text: "E: 0.000001 0002 0008 4294967296\n", line: 1, mentions: "32-bit"),
+    MalformedCase(
+      name: "E: with trailing junk", text: "E: 0.000001 0002 0008 1 2\n", line: 1, mentions: "unexpected '2'"),
+    MalformedCase(
+      name: "event type beyond EV_MAX", text: "E: 0.000001 0020 0000 1\n", line: 1, mentions: "not a valid evdev event"),
+    MalformedCase(
+      name: "REL code beyond REL_MAX", text: "E: 0.000001 0002 0010 1\n", line: 1, mentions: "not a valid evdev event"),
     MalformedCase(name: "an unknown line", text: "N: x\nhello world\n", line: 2, mentions: "expected an evemu line"),
-    MalformedCase(name: "B: with 7 bytes", text: "N: x\nB: 02 00 01 00 00 00 00 00\n", line: 2, mentions: "8 hex code mask bytes"),
+    MalformedCase(
+      name: "B: with 7 bytes", text: "N: x\nB: 02 00 01 00 00 00 00 00\n", line: 2, mentions: "8 hex code mask bytes"),
     MalformedCase(name: "I: with 3 numbers", text: "N: x\nI: 0003 046d c08d\n", line: 2, mentions: "4 hex numbers"),
     MalformedCase(name: "A: with letters", text: "N: x\nA: 00 zero 10 0 0 0\n", line: 2, mentions: "minimum"),
     MalformedCase(

@@ -1,8 +1,8 @@
 import Foundation
 import ScrollCore
 import ScrollIO
-import Testing
 import TestSupport
+import Testing
 
 /// Every shared wheel, hi-res, trackpoint and "other" recording, replayed through the whole
 /// pipeline and compared byte for byte with `Tests/Fixtures/expected/<name>.jsonl`. The expected
@@ -27,7 +27,8 @@ struct GoldenReplayTests {
   func golden(_ name: String) throws {
     let records = try Replay.records(FixturePaths.recording(name))
     let actual = records.map { JSONFormat.scroll($0) + "\n" }.joined()
-    let expected = try String(contentsOfFile: FixturePaths.expected(FixturePaths.stem(name) + ".jsonl"), encoding: .utf8)
+    let expected = try String(
+      contentsOfFile: FixturePaths.expected(FixturePaths.stem(name) + ".jsonl"), encoding: .utf8)
     #expect(actual == expected)
   }
 
@@ -58,7 +59,8 @@ struct GoldenReplayTests {
     let records = try Replay.records(FixturePaths.recording("wheel-ibm-scrollpoint-stick-relz.evemu"))
     // Stroke sums from the E: lines: +48, -37, +36, -55, +536, -645, +563, -558 detents (REL_WHEEL units).
     // The shared README says "+626 over 12 events" for the seventh stroke; the data has 11 events summing to +563.
-    #expect(DirectionRuns.counted(records) == ["Up×3", "Down×2", "Up×2", "Down×2", "Up×10", "Down×11", "Up×11", "Down×10"])
+    #expect(
+      DirectionRuns.counted(records) == ["Up×3", "Down×2", "Up×2", "Down×2", "Up×10", "Down×11", "Up×11", "Down×10"])
     #expect(records.allSatisfy { $0.horizontal == .none })
     #expect(records.last?.new == ScrollOffset(x: 0, y: (-48 + 37 - 36 + 55 - 536 + 645 - 563 + 558) * 120))
   }
@@ -72,7 +74,8 @@ struct GoldenReplayTests {
 
   @Test("TrackPoint Keyboard II: down 2, left 2, down 2, left 2, down 2; middle-button frames move nothing")
   func trackpointKeyboard() throws {
-    let records = try Replay.records(FixturePaths.recording("trackpoint-thinkpad-trackpoint-keyboard2-middle-scroll.evemu"))
+    let records = try Replay.records(
+      FixturePaths.recording("trackpoint-thinkpad-trackpoint-keyboard2-middle-scroll.evemu"))
     #expect(DirectionRuns.counted(records) == ["Down×2", "Left×2", "Down×2", "Left×2", "Down×2"])
     #expect(records.last?.new == ScrollOffset(x: -480, y: 720))
   }
@@ -110,7 +113,8 @@ struct GoldenReplayTests {
 
   @Test("the PixArt record with its tabs expanded parses: buttons only, no scroll")
   func pixartExpanded() throws {
-    let original = try String(contentsOfFile: FixturePaths.recording("wheel-pixart-hp-mouse-buttons-only-tabs.yml"), encoding: .utf8)
+    let original = try String(
+      contentsOfFile: FixturePaths.recording("wheel-pixart-hp-mouse-buttons-only-tabs.yml"), encoding: .utf8)
     let expanded = original.replacingOccurrences(of: "\t", with: "        ")
     let path = try TemporaryFiles.file(expanded, suffix: ".yml")
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -1,8 +1,8 @@
 import Foundation
 import ScrollCore
 import ScrollIO
-import Testing
 import TestSupport
+import Testing
 
 @Suite("libinput record reader (libyaml)")
 struct LibinputRecordReaderTests {
@@ -105,7 +105,8 @@ struct LibinputRecordReaderTests {
   @Test("nesting deeper than any libinput record is refused at the line where it goes too deep")
   func deepNesting() throws {
     // 200 000 nested sequences under an unknown key take libyaml minutes to get through.
-    let text = "version: 1\nndevices: 1\nx:\n  " + String(repeating: "[", count: 200_000)
+    let text =
+      "version: 1\nndevices: 1\nx:\n  " + String(repeating: "[", count: 200_000)
       + String(repeating: "]", count: 200_000) + "\n" + Self.twoDevices
     let result = try Replay.malformed(text, suffix: ".yml")
     #expect(result?.line == 4)
@@ -114,7 +115,8 @@ struct LibinputRecordReaderTests {
 
   @Test("the G903 fragment (events only) is one inferred device")
   func fragment() throws {
-    let recording = try Recording.open(FixturePaths.recording("hires-wheel-logitech-g903-hidpp-regression-fragment.yml"))
+    let recording = try Recording.open(
+      FixturePaths.recording("hires-wheel-logitech-g903-hidpp-regression-fragment.yml"))
     #expect(recording.devices.count == 1)
     #expect(recording.devices.first?.description.origin == .inferred)
     var count = 0

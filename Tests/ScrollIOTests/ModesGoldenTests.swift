@@ -1,8 +1,8 @@
 import Foundation
 import ScrollCore
 import ScrollIO
-import Testing
 import TestSupport
+import Testing
 
 /// The output modes on the shared real recordings. Every expected value below is worked out from
 /// the recordings' `E:` / `evdev:` lines (times and values quoted in the comments) and the rules of
@@ -106,7 +106,8 @@ struct ModesGoldenTests {
       if case .scroll(let record) = $0 { record } else { nil }
     }
     #expect(records.map(\.new.y) == [30, 45, 60, 75, 90, 60, 45, 30])
-    #expect(try Self.json(Self.g502, ModeOptions(debounce: true, wheelStep: 120)).isEmpty)  // debouncing conserves: still 90 then 30
+    // Debouncing conserves movement: still 90 then 30, never a whole detent.
+    #expect(try Self.json(Self.g502, ModeOptions(debounce: true, wheelStep: 120)).isEmpty)
   }
 
   @Test("G502 --changes-only: the first Down (golden line 1) and the first Up (golden line 7)")
@@ -213,7 +214,8 @@ struct ModesGoldenTests {
   @Test("TPPS/2 TrackPoint: no scroll, so no detents, no gestures, nothing counted")
   func tpps2() throws {
     #expect(try Self.json(Self.tpps2, Self.detents).isEmpty)
-    #expect(try Self.json(Self.tpps2, ModeOptions(wheelStep: 120, gestures: true, idleTimeout: .milliseconds(1))).isEmpty)
+    #expect(
+      try Self.json(Self.tpps2, ModeOptions(wheelStep: 120, gestures: true, idleTimeout: .milliseconds(1))).isEmpty)
     let chain = try Self.replay(Self.tpps2, ModeOptions()).chain
     #expect(TextFormat.stats(chain.counters, including: chain.openGestures) == ["stats since start", "no scrolling"])
   }

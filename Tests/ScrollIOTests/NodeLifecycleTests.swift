@@ -58,7 +58,8 @@ struct NodeLifecycleTests {
   func grantedDuringWindow() {
     var node = NodeLifecycle(named: false)
     _ = Self.handle(&node, .appeared, at: 0, Self.denied)
-    #expect(Self.handle(&node, .attributesChanged, at: 40, Self.opened) == [.status(.streaming, reason: "Mouse: wheel")])
+    #expect(
+      Self.handle(&node, .attributesChanged, at: 40, Self.opened) == [.status(.streaming, reason: "Mouse: wheel")])
     #expect(node.isStreaming)
     #expect(node.nextDeadline == nil)
   }
@@ -78,7 +79,8 @@ struct NodeLifecycleTests {
     #expect(Self.handle(&node, .disappeared, at: 10) == [.close, .status(.removed, reason: "device removed"), .forget])
   }
 
-  @Test("a named node that is unplugged stays, ignores its teardown's attribute changes, and streams again when it appears")
+  @Test(
+    "a named node that is unplugged stays, ignores its teardown's attribute changes, and streams again when it appears")
   func unplugNamed() {
     var node = NodeLifecycle(named: true)
     _ = Self.handle(&node, .started, at: 0, Self.opened)
@@ -118,7 +120,9 @@ struct NodeLifecycleTests {
         == [.close, .status(.error, reason: "Input/output error"), .forget])
   }
 
-  @Test("a discovered node whose device went away (ENODEV) ignores its teardown's attribute changes and is forgotten when it disappears")
+  @Test(
+    "a discovered node whose device went away (ENODEV) ignores its teardown's attribute changes and is forgotten when it disappears"
+  )
   func removedBeforeDeleted() {
     var node = NodeLifecycle(named: false)
     _ = Self.handle(&node, .started, at: 0, Self.opened)

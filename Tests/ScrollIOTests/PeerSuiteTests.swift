@@ -1,8 +1,8 @@
 import Foundation
 import ScrollCore
 import ScrollIO
-import Testing
 import TestSupport
+import Testing
 
 /// ChromiumOS's own touchpad and wheel recordings (`Tests/Fixtures/peer-suite`, 93 cases), each
 /// labelled with the gesture a robot or a person performed. A scroll case passes when its first
@@ -58,7 +58,8 @@ struct PeerSuiteTests {
     let vertical = direction == .up || direction == .down
     let first = records.lazy.map { vertical ? $0.vertical : $0.horizontal }.first { $0 != .none }
     let net = records.last.map { vertical ? $0.new.y : $0.new.x } ?? 0
-    let netDirection: Direction = vertical ? (net > 0 ? .down : net < 0 ? .up : .none) : (net > 0 ? .right : net < 0 ? .left : .none)
+    let netDirection: Direction =
+      vertical ? (net > 0 ? .down : net < 0 ? .up : .none) : (net > 0 ? .right : net < 0 ? .left : .none)
     return first == direction && netDirection == direction
   }
 
@@ -75,7 +76,9 @@ struct PeerSuiteTests {
     #expect(try Self.records(testCase).isEmpty)
   }
 
-  @Test("every scroll gives its labelled direction (first stroke and net movement)", arguments: cases.filter(\.expectScroll))
+  @Test(
+    "every scroll gives its labelled direction (first stroke and net movement)", arguments: cases.filter(\.expectScroll)
+  )
   func scroll(_ testCase: Case) throws {
     let records = try Self.records(testCase)
     if Self.explainedMisses[testCase.name] != nil {
@@ -98,7 +101,9 @@ struct PeerSuiteTests {
     }
   }
 
-  @Test("straight strokes stay on their axis: all 49 vertical or horizontal scrolls together leak less than 10 mm onto the other axis")
+  @Test(
+    "straight strokes stay on their axis: all 49 vertical or horizontal scrolls together leak less than 10 mm onto the other axis"
+  )
   func axisLock() throws {
     // Measured: 5.1 mm in all, 4.2 mm of it from one fast swipe that really moved 7 mm sideways
     // (lumpy …023105, 77.8°). With libinput's 15°/75° limits it was 21.6 mm.

@@ -1,12 +1,13 @@
 import Foundation
 import ScrollCore
 import ScrollIO
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Recording readers: odd and corrupt files")
 struct RecordingEdgeTests {
-  static let twoFrames = "devices:\n- node: x\n  events:\n  - evdev:\n    - [1, 0, 2, 8, 1]\n    - [1, 0, 0, 0, 0]\n  - evdev:\n    - [2, 0, 2, 8, 1]\n    - [2, 0, 0, 0, 0]\n"
+  static let twoFrames =
+    "devices:\n- node: x\n  events:\n  - evdev:\n    - [1, 0, 2, 8, 1]\n    - [1, 0, 0, 0, 0]\n  - evdev:\n    - [2, 0, 2, 8, 1]\n    - [2, 0, 0, 0, 0]\n"
 
   @Test("a bad event after good frames: every complete frame before it is still replayed")
   func keepsFramesBeforeAnError() throws {
@@ -60,7 +61,8 @@ struct RecordingEdgeTests {
     let path = try TemporaryFiles.file("", suffix: ".yml")
     defer { try? FileManager.default.removeItem(atPath: path) }
     // 0xFF can start no UTF-8 sequence; it follows 40 bytes, so its (0-based) offset is 40.
-    try Data("version: 1\ndevices:\n- evdev:\n    name: \"".utf8 + [0xFF] + Data("\"\n".utf8)).write(to: URL(fileURLWithPath: path))
+    try Data("version: 1\ndevices:\n- evdev:\n    name: \"".utf8 + [0xFF] + Data("\"\n".utf8)).write(
+      to: URL(fileURLWithPath: path))
     guard case .malformed(_, 0, let message)? = Replay.error(path) else {
       Issue.record("expected malformed with no line")
       return
@@ -90,9 +92,18 @@ struct RecordingEdgeTests {
     "a line after the events that is not an event says what it is",
     arguments: [
       ("hello", "expected an event line 'E: sec.usec type code value', found 'hello'"),
-      ("N: late", "expected an event line 'E: sec.usec type code value', found a 'N:' description line after the events"),
-      ("E: 6.4", "expected 'E: sec.usec type code value' (type and code in hex); the line ends before the type (is the file cut off?)"),
-      ("E: 6.400000 0002 0008", "expected 'E: sec.usec type code value' (type and code in hex); the line ends before the value (is the file cut off?)"),
+      (
+        "N: late",
+        "expected an event line 'E: sec.usec type code value', found a 'N:' description line after the events"
+      ),
+      (
+        "E: 6.4",
+        "expected 'E: sec.usec type code value' (type and code in hex); the line ends before the type (is the file cut off?)"
+      ),
+      (
+        "E: 6.400000 0002 0008",
+        "expected 'E: sec.usec type code value' (type and code in hex); the line ends before the value (is the file cut off?)"
+      ),
     ])
   func lineAfterEvents(_ line: String, _ message: String) throws {
     let result = try Replay.malformed("E: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n" + line, suffix: ".evemu")

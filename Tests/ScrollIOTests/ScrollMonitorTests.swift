@@ -1,8 +1,8 @@
 import Foundation
 import ScrollCore
 import ScrollIO
-import Testing
 import TestSupport
+import Testing
 
 /// The embedding API, without input devices (the live path is tested in a VM: Tests/Live): start,
 /// status records for a named node, cancellation.
@@ -19,14 +19,17 @@ struct ScrollMonitorTests {
     }
   }
 
-  @Test("a named node that is missing is 'waiting'; when a non-evdev file appears there it is an 'error'; cancel ends the stream")
+  @Test(
+    "a named node that is missing is 'waiting'; when a non-evdev file appears there it is an 'error'; cancel ends the stream"
+  )
   func namedNodeLifecycle() async throws {
     let directory = try TemporaryFiles.directory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     // Named by a link-like path in a subdirectory (as /dev/input/by-id/…): its directory is watched too.
     try FileManager.default.createDirectory(atPath: directory + "/by-id", withIntermediateDirectories: false)
     let node = directory + "/by-id/usb-Logitech_G502-event-mouse"
-    let monitor = ScrollMonitor(configuration: MonitorConfiguration(paths: [node], inputDirectory: directory, wait: true))
+    let monitor = ScrollMonitor(
+      configuration: MonitorConfiguration(paths: [node], inputDirectory: directory, wait: true))
     let task = Task { () throws -> [StatusRecord] in
       var statuses: [StatusRecord] = []
       for try await record in monitor.records {

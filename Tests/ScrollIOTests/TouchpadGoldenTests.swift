@@ -1,8 +1,8 @@
 import Foundation
 import ScrollCore
 import ScrollIO
-import Testing
 import TestSupport
+import Testing
 
 /// Every shared touchpad recording replayed through the whole pipeline. The finger records are
 /// compared byte for byte with `Tests/Fixtures/expected/<name>.finger.jsonl`, derived from the
@@ -27,7 +27,8 @@ struct TouchpadGoldenTests {
   @Test("finger records equal the derived golden file", arguments: recordings)
   func golden(_ name: String) throws {
     let actual = try Self.fingers(name).map { JSONFormat.scroll($0) + "\n" }.joined()
-    let expected = try String(contentsOfFile: FixturePaths.expected(FixturePaths.stem(name) + ".finger.jsonl"), encoding: .utf8)
+    let expected = try String(
+      contentsOfFile: FixturePaths.expected(FixturePaths.stem(name) + ".finger.jsonl"), encoding: .utf8)
     #expect(actual == expected)
   }
 

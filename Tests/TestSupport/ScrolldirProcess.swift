@@ -56,7 +56,9 @@ public final class ScrolldirProcess: @unchecked Sendable {
   }
 
   /// Runs `scrolldir arguments…` with `stdin` on its standard input (then closed) to its end.
-  public static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+  public static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws
+    -> Result
+  {
     let running = try ScrolldirProcess(arguments, environment: environment)
     if let stdin { running.write(stdin) }
     running.closeInput()
@@ -65,7 +67,9 @@ public final class ScrolldirProcess: @unchecked Sendable {
 
   /// Runs `scrolldir arguments…` through `/bin/sh` with `redirections` applied to it, e.g. `>&-`
   /// (stdout closed) or `< "$DIR"`, where the variables come from `environment`.
-  public static func run(_ arguments: [String], redirections: String, environment: [String: String] = [:]) throws -> Result {
+  public static func run(_ arguments: [String], redirections: String, environment: [String: String] = [:]) throws
+    -> Result
+  {
     let running = try ScrolldirProcess(
       ["-c", "exec \"$0\" \"$@\" " + redirections, path] + arguments, executable: "/bin/sh", environment: environment)
     running.closeInput()
@@ -108,7 +112,9 @@ public final class ScrolldirProcess: @unchecked Sendable {
   /// Waits until the process has handlers for SIGINT and SIGTERM (`SigCgt` in `/proc/PID/status`):
   /// a signal sent from then on is scrolldir's to handle, not the default action.
   public func waitUntilHandlingSignals() {
-    waitUntil { Self.caughtSignals(pid: self.pid).map { $0 & Self.bit(SIGINT) != 0 && $0 & Self.bit(SIGTERM) != 0 } ?? true }
+    waitUntil {
+      Self.caughtSignals(pid: self.pid).map { $0 & Self.bit(SIGINT) != 0 && $0 & Self.bit(SIGTERM) != 0 } ?? true
+    }
   }
 
   /// Waits until the process has a descriptor open on a path containing `fragment` (`/proc/PID/fd`).
@@ -117,7 +123,9 @@ public final class ScrolldirProcess: @unchecked Sendable {
       let directory = "/proc/\(self.pid)/fd"
       let links = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
       return !self.process.isRunning
-        || links.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0))?.contains(fragment) == true }
+        || links.contains {
+          (try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0))?.contains(fragment) == true
+        }
     }
   }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Help, version, usage errors, and the standard descriptors scrolldir starts with.
 @Suite("scrolldir: help, usage and standard descriptors", .timeLimit(.minutes(1)))
@@ -16,7 +16,8 @@ struct HelpAndUsageTests {
 
   @Test("--help equals its checked-in snapshot exactly (Tests/scrolldirTests/Snapshots/help.txt)")
   func helpSnapshot() throws {
-    let snapshot = try String(contentsOfFile: FixturePaths.tests + "/scrolldirTests/Snapshots/help.txt", encoding: .utf8)
+    let snapshot = try String(
+      contentsOfFile: FixturePaths.tests + "/scrolldirTests/Snapshots/help.txt", encoding: .utf8)
     #expect(try ScrolldirProcess.run(["--help"]).stdout == snapshot)
   }
 

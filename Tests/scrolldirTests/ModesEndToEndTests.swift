@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The output modes and gap records, on the command line.
 @Suite("scrolldir replay: modes and gaps", .timeLimit(.minutes(1)))
@@ -34,7 +34,9 @@ struct ModesEndToEndTests {
     #expect(ys == [120, 240, 120])
   }
 
-  @Test("modes on the command line: --detents on the G502 half-notch prints nothing (90 then 30 v120, never a whole detent); --gestures --json prints two gestures")
+  @Test(
+    "modes on the command line: --detents on the G502 half-notch prints nothing (90 then 30 v120, never a whole detent); --gestures --json prints two gestures"
+  )
   func modes() throws {
     let path = FixturePaths.recording("hires-wheel-logitech-g502-lightspeed-halfnotch.evemu")
     let detents = try ScrolldirProcess.run(["replay", "--detents", path])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The monitor and `list` without input devices: what they say when there is nothing to read,
 /// and when its reader goes away.
@@ -23,7 +23,8 @@ struct MonitorStartTests {
     let result = try ScrolldirProcess.run([], environment: ["SCROLLDIR_INPUT_DIR": directory])
     #expect(result.status == 66)
     #expect(
-      result.stderr == "scrolldir: no scroll device found: there are no event nodes in \(directory) (use --wait to wait for one)\n")
+      result.stderr
+        == "scrolldir: no scroll device found: there are no event nodes in \(directory) (use --wait to wait for one)\n")
   }
 
   @Test("event nodes this user cannot read: exit 77 naming them and the fix")
@@ -31,7 +32,8 @@ struct MonitorStartTests {
     let directory = try TemporaryFiles.directory()
     defer { TemporaryFiles.remove(directory) }
     #expect(
-      FileManager.default.createFile(atPath: directory + "/event3", contents: Data(), attributes: [.posixPermissions: 0o600]))
+      FileManager.default.createFile(
+        atPath: directory + "/event3", contents: Data(), attributes: [.posixPermissions: 0o600]))
     let result = try ScrolldirProcess.runUnprivileged([], environment: ["SCROLLDIR_INPUT_DIR": directory])
     #expect(result.status == 77)
     #expect(result.stderr.contains("no readable scroll device in \(directory): 1 event node(s)"))

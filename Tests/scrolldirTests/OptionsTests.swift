@@ -1,7 +1,7 @@
 import Foundation
 import ScrollCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import scrolldir
 
@@ -33,12 +33,15 @@ struct OptionsTests {
   static let replayA = Options(command: .replay(files: ["a.evemu"]))
 
   @Test(arguments: [
-    OptionsCase(name: "no arguments: monitor every scroll device", arguments: [], expected: Options(command: .monitor(devices: []))),
+    OptionsCase(
+      name: "no arguments: monitor every scroll device", arguments: [],
+      expected: Options(command: .monitor(devices: []))),
     OptionsCase(
       name: "bare paths: monitor them", arguments: ["/dev/input/event5"],
       expected: Options(command: .monitor(devices: ["/dev/input/event5"]))),
     OptionsCase(
-      name: "monitor subcommand with --json", arguments: ["monitor", "--json", "/dev/input/event5", "/dev/input/event6"],
+      name: "monitor subcommand with --json",
+      arguments: ["monitor", "--json", "/dev/input/event5", "/dev/input/event6"],
       expected: Options(command: .monitor(devices: ["/dev/input/event5", "/dev/input/event6"]), format: .json)),
     OptionsCase(
       name: "monitor flags", arguments: ["--wait", "--once", "--allow-keyboards", "/dev/input/event3"],
@@ -86,7 +89,8 @@ struct OptionsTests {
     OptionsCase(
       name: "after --, a word is a device even if it names a subcommand", arguments: ["--", "replay"],
       expected: Options(command: .monitor(devices: ["replay"]))),
-    OptionsCase(name: "--help wins anywhere", arguments: ["replay", "--bogus", "--help"], expected: Options(command: .help)),
+    OptionsCase(
+      name: "--help wins anywhere", arguments: ["replay", "--bogus", "--help"], expected: Options(command: .help)),
     OptionsCase(name: "-h", arguments: ["-h"], expected: Options(command: .help)),
     OptionsCase(name: "--version", arguments: ["--version"], expected: Options(command: .version)),
   ])
@@ -97,37 +101,70 @@ struct OptionsTests {
   @Test(arguments: [
     UsageCase(name: "unknown option", arguments: ["--frobnicate"], message: "unknown option '--frobnicate'"),
     UsageCase(name: "--axis without value", arguments: ["--axis"], message: "option '--axis' needs a value"),
-    UsageCase(name: "--axis with a bad value", arguments: ["--axis", "diagonal"], message: "invalid value 'diagonal' for '--axis'"),
+    UsageCase(
+      name: "--axis with a bad value", arguments: ["--axis", "diagonal"],
+      message: "invalid value 'diagonal' for '--axis'"),
     UsageCase(name: "replay without files", arguments: ["replay"], message: "'replay' needs at least one FILE"),
     UsageCase(name: "list with an argument", arguments: ["list", "x"], message: "'list' takes no arguments"),
-    UsageCase(name: "a mistyped command", arguments: ["replya", "f.evemu"], message: "unknown command 'replya': the commands are"),
+    UsageCase(
+      name: "a mistyped command", arguments: ["replya", "f.evemu"],
+      message: "unknown command 'replya': the commands are"),
     UsageCase(
       name: "a recording without 'replay'", arguments: ["f.evemu"],
-      message: "unknown command 'f.evemu': the commands are monitor, list and replay; to replay a recording: scrolldir replay f.evemu"),
+      message:
+        "unknown command 'f.evemu': the commands are monitor, list and replay; to replay a recording: scrolldir replay f.evemu"
+    ),
     UsageCase(name: "an empty file name", arguments: ["replay", ""], message: "'replay' got an empty file name"),
-    UsageCase(name: "--idle-timeout with a sign", arguments: ["replay", "--idle-timeout", "+5", "a"], message: "invalid value '+5' for '--idle-timeout'"),
+    UsageCase(
+      name: "--idle-timeout with a sign", arguments: ["replay", "--idle-timeout", "+5", "a"],
+      message: "invalid value '+5' for '--idle-timeout'"),
     UsageCase(name: "--json=yes", arguments: ["--json=yes"], message: "option '--json' takes no value"),
     UsageCase(name: "--step 0", arguments: ["replay", "--step", "0", "a"], message: "invalid value '0' for '--step'"),
-    UsageCase(name: "--step below 0.01 mm", arguments: ["replay", "--step", "0.001", "a"], message: "invalid value '0.001' for '--step'"),
-    UsageCase(name: "stdin twice", arguments: ["replay", "-", "-"], message: "standard input ('-') can be replayed only once"),
-    UsageCase(name: "--capabilities with no name", arguments: ["replay", "--raw", "--capabilities", ",", "-"], message: "'--capabilities' needs event code names separated"),
-    UsageCase(name: "--capabilities with an unknown name", arguments: ["replay", "--raw", "--capabilities", "REL_WHEELS", "-"], message: "unknown event code 'REL_WHEELS'"),
-    UsageCase(name: "--describe -", arguments: ["replay", "--raw", "--describe", "-", "-"], message: "'--describe -' would read standard input"),
-    UsageCase(name: "--step abc", arguments: ["replay", "--step", "abc", "a"], message: "invalid value 'abc' for '--step'"),
-    UsageCase(name: "--step in hex", arguments: ["replay", "--step", "0x10", "a"], message: "invalid value '0x10' for '--step'"),
-    UsageCase(name: "--step with an exponent", arguments: ["replay", "--step", "1e1", "a"], message: "invalid value '1e1' for '--step'"),
     UsageCase(
-      name: "--capabilities with an empty name", arguments: ["replay", "--raw", "--capabilities", "REL_WHEEL,,REL_X", "-"],
+      name: "--step below 0.01 mm", arguments: ["replay", "--step", "0.001", "a"],
+      message: "invalid value '0.001' for '--step'"),
+    UsageCase(
+      name: "stdin twice", arguments: ["replay", "-", "-"], message: "standard input ('-') can be replayed only once"),
+    UsageCase(
+      name: "--capabilities with no name", arguments: ["replay", "--raw", "--capabilities", ",", "-"],
+      message: "'--capabilities' needs event code names separated"),
+    UsageCase(
+      name: "--capabilities with an unknown name", arguments: ["replay", "--raw", "--capabilities", "REL_WHEELS", "-"],
+      message: "unknown event code 'REL_WHEELS'"),
+    UsageCase(
+      name: "--describe -", arguments: ["replay", "--raw", "--describe", "-", "-"],
+      message: "'--describe -' would read standard input"),
+    UsageCase(
+      name: "--step abc", arguments: ["replay", "--step", "abc", "a"], message: "invalid value 'abc' for '--step'"),
+    UsageCase(
+      name: "--step in hex", arguments: ["replay", "--step", "0x10", "a"], message: "invalid value '0x10' for '--step'"),
+    UsageCase(
+      name: "--step with an exponent", arguments: ["replay", "--step", "1e1", "a"],
+      message: "invalid value '1e1' for '--step'"),
+    UsageCase(
+      name: "--capabilities with an empty name",
+      arguments: ["replay", "--raw", "--capabilities", "REL_WHEEL,,REL_X", "-"],
       message: "'--capabilities' needs event code names separated by single commas"),
-    UsageCase(name: "--idle-timeout -5", arguments: ["replay", "--idle-timeout=-5", "a"], message: "invalid value '-5' for '--idle-timeout'"),
-    UsageCase(name: "--gestures with --changes-only", arguments: ["--gestures", "--changes-only"], message: "'--gestures' and '--changes-only' cannot be combined"),
-    UsageCase(name: "--wait with replay", arguments: ["replay", "--wait", "a"], message: "option '--wait' does not apply to 'replay'"),
-    UsageCase(name: "--raw with monitor", arguments: ["--raw"], message: "option '--raw' does not apply to 'monitor'"),
-    UsageCase(name: "--json with list", arguments: ["list", "--json"], message: "option '--json' does not apply to 'list'"),
-    UsageCase(name: "--describe without --raw", arguments: ["replay", "--describe", "d.evemu", "a"], message: "'--describe' and '--capabilities' describe a '--raw' stream"),
-    UsageCase(name: "--raw with two files", arguments: ["replay", "--raw", "a", "b"], message: "'--raw' reads one stream"),
     UsageCase(
-      name: "--describe and --capabilities", arguments: ["replay", "--raw", "--describe", "d", "--capabilities", "REL_WHEEL", "-"],
+      name: "--idle-timeout -5", arguments: ["replay", "--idle-timeout=-5", "a"],
+      message: "invalid value '-5' for '--idle-timeout'"),
+    UsageCase(
+      name: "--gestures with --changes-only", arguments: ["--gestures", "--changes-only"],
+      message: "'--gestures' and '--changes-only' cannot be combined"),
+    UsageCase(
+      name: "--wait with replay", arguments: ["replay", "--wait", "a"],
+      message: "option '--wait' does not apply to 'replay'"),
+    UsageCase(name: "--raw with monitor", arguments: ["--raw"], message: "option '--raw' does not apply to 'monitor'"),
+    UsageCase(
+      name: "--json with list", arguments: ["list", "--json"], message: "option '--json' does not apply to 'list'"),
+    UsageCase(
+      name: "--describe without --raw", arguments: ["replay", "--describe", "d.evemu", "a"],
+      message: "'--describe' and '--capabilities' describe a '--raw' stream"),
+    UsageCase(
+      name: "--raw with two files", arguments: ["replay", "--raw", "a", "b"], message: "'--raw' reads one stream"),
+    UsageCase(
+      name: "--describe and --capabilities",
+      arguments: ["replay", "--raw", "--describe", "d", "--capabilities", "REL_WHEEL", "-"],
       message: "give either '--describe' or '--capabilities'"),
   ])
   func rejects(_ testCase: UsageCase) {
@@ -148,15 +185,18 @@ struct ListTouchpadTests {
       yAxis: AbsInfo(minimum: 0, maximum: 1359, resolution: 20))
     #expect(ListCommand.describe(slots) == "102.0 × 68.0 mm, 10 slots, two-finger scroll")
     let semi = TouchpadGeometry(
-      touchProtocol: .semiMT(slots: 2), xAxis: AbsInfo(minimum: 0, maximum: 1360), yAxis: AbsInfo(minimum: 0, maximum: 1000))
+      touchProtocol: .semiMT(slots: 2), xAxis: AbsInfo(minimum: 0, maximum: 1360),
+      yAxis: AbsInfo(minimum: 0, maximum: 1000))
     #expect(
       ListCommand.describe(semi)
-        == "69.0 × 50.0 mm (size assumed: no resolution), semi-MT (2 slots report a bounding box): no two-finger scroll")
+        == "69.0 × 50.0 mm (size assumed: no resolution), semi-MT (2 slots report a bounding box): no two-finger scroll"
+    )
   }
 
   @Test("--natural parses")
   func natural() throws {
-    #expect(try Options.parse(["replay", "--natural", "x.evemu"]).pipeline == DevicePipeline.Options(naturalScrolling: true))
+    #expect(
+      try Options.parse(["replay", "--natural", "x.evemu"]).pipeline == DevicePipeline.Options(naturalScrolling: true))
   }
 }
 

@@ -1,24 +1,30 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// scrolldir in pipelines: recordings that come from a pipe, readers that go away.
 @Suite("scrolldir in pipelines", .timeLimit(.minutes(1)))
 struct PipeTests {
   @Test("a libinput record from a pipe that is not standard input (/dev/stdin, <(…)) is read like standard input")
   func yamlFromPipe() throws {
-    let data = try Data(contentsOf: URL(fileURLWithPath: FixturePaths.recording("other-huion-keydial-k20-dial-ccw.yml")))
+    let data = try Data(
+      contentsOf: URL(fileURLWithPath: FixturePaths.recording("other-huion-keydial-k20-dial-ccw.yml")))
     let result = try ScrolldirProcess.run(["replay", "--json", "/dev/stdin"], stdin: data)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains(#""device":"HUION Huion Keydial_K20""#))
   }
 
-  @Test("from a pipe, text that is not a recording is refused at once, and so is binary data after a libinput record's first line")
+  @Test(
+    "from a pipe, text that is not a recording is refused at once, and so is binary data after a libinput record's first line"
+  )
   func pipeRefusedEarly() throws {
     let raw = try RecordingText.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu")
     for (first, message) in [
       (Data("foo: bar\n".utf8), "scrolldir: <stdin>:1: expected evemu lines"),
-      (Data("version: 1\n\u{7}".utf8), "scrolldir: <stdin>: byte 11: binary data (control character 0x7) in a libinput record"),
+      (
+        Data("version: 1\n\u{7}".utf8),
+        "scrolldir: <stdin>: byte 11: binary data (control character 0x7) in a libinput record"
+      ),
       // A raw input_event stream without '--raw' (cat /dev/input/eventN): no newline ever comes.
       (raw, "scrolldir: <stdin>:1: binary data: expected evemu text"),
       // The same after a good evemu line: refused at its NUL bytes, quoted at most 40 characters.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `scrolldir replay --raw`: streams of `struct input_event`, described by a recording, by code
 /// names, or by inference.
@@ -14,7 +14,8 @@ struct RawReplayTests {
   func rawDescribed(_ name: String) throws {
     let expected = try ScrolldirProcess.run(["replay", "--json", FixturePaths.recording(name)]).stdout
     let raw = try ScrolldirProcess.run(
-      ["replay", "--json", "--raw", "--describe", FixturePaths.recording(name), "-"], stdin: try RecordingText.rawBytes(name))
+      ["replay", "--json", "--raw", "--describe", FixturePaths.recording(name), "-"],
+      stdin: try RecordingText.rawBytes(name))
     #expect(raw.status == 0)
     #expect(!expected.isEmpty)
     #expect(raw.stdout == expected)
@@ -29,7 +30,9 @@ struct RawReplayTests {
     #expect(raw.stdout == expected.replacingOccurrences(of: #""device":"\#(Self.g502)""#, with: #""device":"stdin""#))
   }
 
-  @Test("replay --raw --capabilities without the wheel codes: the wheel events are dropped, as the kernel would, and a note says why")
+  @Test(
+    "replay --raw --capabilities without the wheel codes: the wheel events are dropped, as the kernel would, and a note says why"
+  )
   func rawCapabilitiesWithoutWheel() throws {
     let raw = try ScrolldirProcess.run(
       ["replay", "--raw", "--capabilities", "KEY_A", "-"], stdin: try RecordingText.rawBytes(Self.g502))
@@ -48,10 +51,13 @@ struct RawReplayTests {
     let describe = try ScrolldirProcess.run(
       ["replay", "--raw", "--describe", undescribed, "-"], stdin: try RecordingText.rawBytes(Self.g502))
     #expect(describe.status == 65)
-    #expect(describe.stderr.hasPrefix("scrolldir: \(undescribed): '--describe' needs a recording with a device description"))
+    #expect(
+      describe.stderr.hasPrefix("scrolldir: \(undescribed): '--describe' needs a recording with a device description"))
     let path = try TemporaryFiles.file(try RecordingText.rawBytes(Self.g502), suffix: ".raw")
     defer { TemporaryFiles.remove(path) }
-    let named = try ScrolldirProcess.run(["replay", "--json", "--raw", "--capabilities", "REL_WHEEL,REL_WHEEL_HI_RES", path])
+    let named = try ScrolldirProcess.run([
+      "replay", "--json", "--raw", "--capabilities", "REL_WHEEL,REL_WHEEL_HI_RES", path,
+    ])
     let inferred = try ScrolldirProcess.run(["replay", "--json", "--raw", path])
     #expect(named.stdout.contains(#""device":"\#((path as NSString).lastPathComponent)""#))
     #expect(named.stdout == inferred.stdout)
@@ -59,9 +65,11 @@ struct RawReplayTests {
 
   @Test("a raw stream cut inside an event exits 65 naming the byte; an unknown code name is a usage error")
   func rawErrors() throws {
-    let cut = try ScrolldirProcess.run(["replay", "--raw", "-"], stdin: try RecordingText.rawBytes(Self.g502).dropLast(5))
+    let cut = try ScrolldirProcess.run(
+      ["replay", "--raw", "-"], stdin: try RecordingText.rawBytes(Self.g502).dropLast(5))
     #expect(cut.status == 65)
-    #expect(cut.stderr == "scrolldir: <stdin>: byte 264: the stream ends inside a struct input_event (19 of 24 bytes)\n")
+    #expect(
+      cut.stderr == "scrolldir: <stdin>: byte 264: the stream ends inside a struct input_event (19 of 24 bytes)\n")
     // The cut falls in the last event, the fourth frame's SYN_REPORT: three whole frames, three records.
     #expect(cut.stdout.split(separator: "\n").count == 3, "the records before the cut stay whole")
     let unknown = try ScrolldirProcess.run(["replay", "--raw", "--capabilities", "REL_WHEELS", "-"], stdin: Data())

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `scrolldir replay` of files that are missing, unreadable, malformed or not recordings, and of
 /// output that cannot be written: the exit status, the message, and that nothing else is lost.
@@ -10,7 +10,9 @@ struct ReplayErrorTests {
     try String(contentsOfFile: FixturePaths.expected(name), encoding: .utf8)
   }
 
-  @Test("a file that cannot be read among several is reported, the others are replayed, and the status is the first failure's")
+  @Test(
+    "a file that cannot be read among several is reported, the others are replayed, and the status is the first failure's"
+  )
   func badFileAmongSeveral() throws {
     let tabs = FixturePaths.recording("wheel-pixart-hp-mouse-buttons-only-tabs.yml")
     let result = try ScrolldirProcess.run([

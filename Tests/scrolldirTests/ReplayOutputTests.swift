@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `scrolldir replay` of the real recordings: records on stdout, exactly as derived, and the notes
 /// a replay that scrolls nothing leaves on stderr.
@@ -27,7 +27,8 @@ struct ReplayOutputTests {
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count == 4)
     #expect(
-      lines.first == "1692245830.208738 wheel-logitech-g502-usbhid-lowres.evemu wheel Down  None  x 0 -> 0 y 0 -> 120 v120")
+      lines.first
+        == "1692245830.208738 wheel-logitech-g502-usbhid-lowres.evemu wheel Down  None  x 0 -> 0 y 0 -> 120 v120")
   }
 
   @Test("--axis horizontal keeps only the Left/Right records")
@@ -130,7 +131,9 @@ struct ReplayOutputTests {
         + "(ABS_MT_POSITION_X/Y, or ABS_X/Y, with maximum > minimum)\n")
   }
 
-  @Test("a recording cut off before its last SYN_REPORT: the complete frames are replayed, and a note counts the events left over")
+  @Test(
+    "a recording cut off before its last SYN_REPORT: the complete frames are replayed, and a note counts the events left over"
+  )
   func openLastFrame() throws {
     let path = try TemporaryFiles.file(
       "N: cut\nE: 1.000000 0002 0008 -1\nE: 1.000000 0000 0000 0\nE: 2.000000 0002 0008 -1\nE: 2.000000 0004 0004 5\n")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// SIGINT, SIGTERM, SIGUSR1 and SIGUSR2 during a replay: the summary, the counters, their order,
 /// and stopping at once also when input or output is blocked. Every signal is sent once the
@@ -38,7 +38,9 @@ struct SignalTests {
     #expect(result.stderr.contains("stdin wheel Down  1 record 1.000 detents"))
   }
 
-  @Test("SIGUSR1 prints the counters (a replay waiting on a pipe: when input arrives or ends) and the replay goes on; --stats prints them at the end")
+  @Test(
+    "SIGUSR1 prints the counters (a replay waiting on a pipe: when input arrives or ends) and the replay goes on; --stats prints them at the end"
+  )
   func sigusr1() throws {
     let running = try Self.replayWaitingOnPipe(["--stats"])
     running.send(SIGUSR1)
@@ -50,7 +52,8 @@ struct SignalTests {
     #expect(statsLines.allSatisfy { $0.contains(" 1 record 1.000 detents") })
   }
 
-  @Test("SIGUSR1 and SIGUSR2 sent just before SIGINT, while a replay waits on a pipe: both are handled before the summary")
+  @Test(
+    "SIGUSR1 and SIGUSR2 sent just before SIGINT, while a replay waits on a pipe: both are handled before the summary")
   func usrThenInterrupt() throws {
     let running = try Self.replayWaitingOnPipe(["--stats"])
     // Sent at once, not waiting for delivery: they may arrive together.
@@ -64,7 +67,8 @@ struct SignalTests {
       lines.filter { $0.contains("stdin wheel Down") && $0.contains(" 1 record 1.000 detents") }.count == 1,
       "\(result.stderr)")
     #expect(lines.filter { $0.contains("stats since") }.count == 2, "one on SIGUSR1, one at exit: \(result.stderr)")
-    #expect(lines.contains("scrolldir: interrupted: stdin: Down 1"), "the summary counts from the start: \(result.stderr)")
+    #expect(
+      lines.contains("scrolldir: interrupted: stdin: Down 1"), "the summary counts from the start: \(result.stderr)")
     #expect(lines.last.map { $0.contains("no scrolling") } == true, "the counters after the reset: \(result.stderr)")
   }
 

@@ -88,7 +88,9 @@ public struct TouchpadGeometry: Sendable, Hashable {
     if properties.contains(.direct) { return .failure(.direct) }
     if has(.rel, .relX) || has(.rel, .relY) { return .failure(.mouse) }
     if has(.key, .btnToolPen) { return .failure(.tablet) }
-    let fingerTools: [EventCode] = [.btnToolFinger, .btnToolDoubleTap, .btnToolTripleTap, .btnToolQuadTap, .btnToolQuintTap]
+    let fingerTools: [EventCode] = [
+      .btnToolFinger, .btnToolDoubleTap, .btnToolTripleTap, .btnToolQuadTap, .btnToolQuintTap,
+    ]
     guard fingerTools.contains(where: { has(.key, $0) }) else { return .failure(.noTouchAxes) }
     let hasMT = has(.abs, .absMTPositionX) && has(.abs, .absMTPositionY)
     let touchProtocol: TouchProtocol

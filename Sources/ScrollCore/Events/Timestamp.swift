@@ -35,7 +35,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
   public var description: String {
     let sign = microseconds < 0 ? "-" : ""
     let magnitude = microseconds.magnitude
-    return sign + String(magnitude / 1_000_000) + "." + NumberFormatting.zeroPadded(String(magnitude % 1_000_000), to: 6)
+    return sign + String(magnitude / 1_000_000) + "."
+      + NumberFormatting.zeroPadded(String(magnitude % 1_000_000), to: 6)
   }
 
   /// This time moved forward by `duration`, truncated to whole microseconds (negative durations

@@ -89,14 +89,16 @@ public struct StepQuantizer: Sendable {
         stream.position = axis.offset(old, movedBy: steps * signedStep)
         remainder -= steps * signedStep
         if remainder.magnitude >= step { remainder = 0 }  // precision lost at this size
-        output.append(ScrollRecord(time: record.time, device: record.device, source: record.source, old: old, new: stream.position))
+        output.append(
+          ScrollRecord(time: record.time, device: record.device, source: record.source, old: old, new: stream.position))
       } else {
         for _ in 0..<Int(steps) {
           let old = stream.position
           stream.position = axis.offset(old, movedBy: signedStep)
           remainder -= signedStep
           output.append(
-            ScrollRecord(time: record.time, device: record.device, source: record.source, old: old, new: stream.position))
+            ScrollRecord(
+              time: record.time, device: record.device, source: record.source, old: old, new: stream.position))
         }
       }
       if remainder.magnitude < tolerance { remainder = 0 }

@@ -34,7 +34,9 @@ public struct ScrollRecord: Sendable, Hashable {
   }
 
   /// A stop record at `offset`: the scroll by `source` ended at `time`.
-  public static func stop(time: Timestamp, device: String, source: ScrollSource, at offset: ScrollOffset) -> ScrollRecord {
+  public static func stop(time: Timestamp, device: String, source: ScrollSource, at offset: ScrollOffset)
+    -> ScrollRecord
+  {
     var record = ScrollRecord(time: time, device: device, source: source, old: offset, new: offset)
     record.isStop = true
     return record

@@ -208,7 +208,9 @@ public final class Monitor {
       paths = try DeviceDiscovery.eventNodes(in: directory)
     } catch {
       guard configuration.wait else { throw .unreadableDirectory(directory: directory, errno: error) }
-      if !warnings.contains(where: { if case .notWatched(let failure) = $0 { failure.directory == directory } else { false } }) {
+      if !warnings.contains(where: {
+        if case .notWatched(let failure) = $0 { failure.directory == directory } else { false }
+      }) {
         warnings.append(.unreadableDirectory(directory: directory, errno: error))
       }
       paths = []

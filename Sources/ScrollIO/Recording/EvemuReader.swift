@@ -87,7 +87,8 @@ final class EvemuReader: RecordingReader {
     _ = scanner.consume(UInt8(ascii: "E"))
     guard scanner.consume(UInt8(ascii: ":"), skippingSpaces: false) else { throw lines.malformed(expected) }
     scanner.skipSpaces()
-    guard let seconds = scanner.unsignedDigits(maxDigits: 12), scanner.consume(UInt8(ascii: "."), skippingSpaces: false),
+    guard let seconds = scanner.unsignedDigits(maxDigits: 12),
+      scanner.consume(UInt8(ascii: "."), skippingSpaces: false),
       let micros = scanner.unsignedDigits(maxDigits: 6)
     else { throw lines.malformed(expected + "; the time is not sec.usec (up to 12 digits, a dot, up to 6 digits)") }
     try Self.requireMore(scanner, "type", lines)
@@ -98,9 +99,12 @@ final class EvemuReader: RecordingReader {
     guard let value = scanner.decimal(), let value32 = Int32(exactly: value) else {
       throw lines.malformed(expected + "; the value is not a 32-bit decimal integer")
     }
-    guard scanner.atEndOfContent else { throw lines.malformed(expected + "; unexpected " + RecordingError.excerpt(scanner.word())) }
+    guard scanner.atEndOfContent else {
+      throw lines.malformed(expected + "; unexpected " + RecordingError.excerpt(scanner.word()))
+    }
     guard let typeCode = EventCodeLimits.validate(type: type, code: code) else {
-      throw lines.malformed("event type 0x\(String(type, radix: 16)) code 0x\(String(code, radix: 16)) is not a valid evdev event")
+      throw lines.malformed(
+        "event type 0x\(String(type, radix: 16)) code 0x\(String(code, radix: 16)) is not a valid evdev event")
     }
     return InputEvent(
       time: Timestamp(seconds: seconds, microseconds: micros), type: typeCode.type, code: typeCode.code,

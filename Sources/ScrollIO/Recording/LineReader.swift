@@ -147,7 +147,9 @@ final class LineReader {
     else { return }
     throw .malformed(
       file: fileName, line: 0,
-      message: "byte \(offset + index): binary data (control character 0x\(String(bytes[index], radix: 16))) in a libinput record")
+      message:
+        "byte \(offset + index): binary data (control character 0x\(String(bytes[index], radix: 16))) in a libinput record"
+    )
   }
 
   private func isContent(_ line: UnsafeBufferPointer<UInt8>) -> Bool {

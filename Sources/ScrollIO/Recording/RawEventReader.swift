@@ -44,7 +44,8 @@ final class RawEventReader: RecordingReader {
         guard start == end else {
           throw .malformed(
             file: fileName, line: 0,
-            message: "byte \(offset): the stream ends inside a struct input_event (\(end - start) of \(Self.eventSize) bytes)")
+            message:
+              "byte \(offset): the stream ends inside a struct input_event (\(end - start) of \(Self.eventSize) bytes)")
         }
         return nil
       }
@@ -56,14 +57,18 @@ final class RawEventReader: RecordingReader {
     guard let typeCode = EventCodeLimits.validate(type: UInt32(raw.type), code: UInt32(raw.code)) else {
       throw .malformed(
         file: fileName, line: 0,
-        message: "byte \(offset - Self.eventSize): type \(raw.type) code \(raw.code) is not a valid evdev event; is this a raw input_event stream?")
+        message:
+          "byte \(offset - Self.eventSize): type \(raw.type) code \(raw.code) is not a valid evdev event; is this a raw input_event stream?"
+      )
     }
     let seconds = raw.seconds
     let micros = raw.microseconds
     guard (0...Timestamp.maximumSeconds).contains(seconds), (0..<1_000_000).contains(micros) else {
       throw .malformed(
         file: fileName, line: 0,
-        message: "byte \(offset - Self.eventSize): time \(seconds) s \(micros) µs is not a kernel timestamp; is this a raw input_event stream?")
+        message:
+          "byte \(offset - Self.eventSize): time \(seconds) s \(micros) µs is not a kernel timestamp; is this a raw input_event stream?"
+      )
     }
     let event = InputEvent(
       time: Timestamp(seconds: seconds, microseconds: micros), type: typeCode.type,
@@ -79,7 +84,9 @@ final class RawEventReader: RecordingReader {
       start = 0
     }
     let read: Result<Int, Errno> = buffer.withUnsafeMutableBytes { bytes in
-      Result { () throws(Errno) in try interruption.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...])) }
+      Result { () throws(Errno) in
+        try interruption.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...]))
+      }
     }
     let count: Int
     switch read {

@@ -17,12 +17,14 @@ enum RecordingFormat: Sendable, Hashable {
     guard isText(line) else {
       throw .malformed(
         file: fileName, line: lineNumber,
-        message: "binary data: expected evemu text or a libinput record (for raw input_event streams use 'replay --raw')")
+        message:
+          "binary data: expected evemu text or a libinput record (for raw input_event streams use 'replay --raw')")
     }
     guard couldStartLibinputRecord(line) else {
       throw .malformed(
         file: fileName, line: lineNumber,
-        message: "expected evemu lines (N:, I:, B:, A:, E: …) or a libinput record (YAML starting 'version:' or 'devices:')")
+        message:
+          "expected evemu lines (N:, I:, B:, A:, E: …) or a libinput record (YAML starting 'version:' or 'devices:')")
     }
     return .libinputRecord
   }

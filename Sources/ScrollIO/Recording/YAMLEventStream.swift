@@ -103,7 +103,8 @@ final class YAMLEventStream {
   private func enter() throws(RecordingError) {
     depth += 1
     guard depth <= Self.maximumDepth else {
-      throw malformed("mappings and sequences nested more than \(Self.maximumDepth) deep; a libinput record nests 7 deep")
+      throw malformed(
+        "mappings and sequences nested more than \(Self.maximumDepth) deep; a libinput record nests 7 deep")
     }
   }
 

@@ -37,7 +37,9 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
   /// Opens `path` (`open(2)`).
   /// - Throws: ``Errno``, e.g. `ENOENT`, `EACCES`; ``Errno/interrupted`` when a signal interrupts
   ///   an open that waits (a FIFO with no writer) and `retryOnInterrupt` is false.
-  public static func open(_ path: String, _ flags: OpenFlags, retryOnInterrupt: Bool = true) throws(Errno) -> FileDescriptor {
+  public static func open(_ path: String, _ flags: OpenFlags, retryOnInterrupt: Bool = true) throws(Errno)
+    -> FileDescriptor
+  {
     FileDescriptor(rawValue: try Syscalls.open(path, flags.rawValue, retryOnInterrupt: retryOnInterrupt).get())
   }
 

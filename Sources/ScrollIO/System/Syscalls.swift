@@ -35,7 +35,8 @@ enum Syscalls {
   }
 
   /// `write(2)`.
-  static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, retryOnInterrupt: Bool) -> Result<Int, Errno> {
+  static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, retryOnInterrupt: Bool) -> Result<Int, Errno>
+  {
     valueOrErrno(retryOnInterrupt: retryOnInterrupt) { Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
   }
 
@@ -89,7 +90,9 @@ enum Syscalls {
   /// `poll(2)` on several descriptors: the `pollfd` entries are built here from (descriptor, events)
   /// pairs, and the returned events come back in the same order. `EINTR` is returned, never
   /// retried, so the caller can look at its signals.
-  static func poll(_ requests: [(descriptor: Int32, events: Int16)], timeoutMilliseconds: Int32) -> Result<[Int16], Errno> {
+  static func poll(_ requests: [(descriptor: Int32, events: Int16)], timeoutMilliseconds: Int32) -> Result<
+    [Int16], Errno
+  > {
     var entries = requests.map { pollfd(fd: $0.descriptor, events: $0.events, revents: 0) }
     return valueOrErrno(retryOnInterrupt: false) { Glibc.poll(&entries, nfds_t(entries.count), timeoutMilliseconds) }
       .map { _ in entries.map(\.revents) }
@@ -100,7 +103,9 @@ enum Syscalls {
   /// `mkstemp(3)` in `directory`, then `unlink(2)`: a file only the returned descriptor reaches.
   static func unlinkedTemporaryFile(in directory: String, prefix: String) -> Result<Int32, Errno> {
     var template = Array((directory + "/" + prefix + "XXXXXX").utf8CString)
-    let result = valueOrErrno(retryOnInterrupt: true) { template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } }
+    let result = valueOrErrno(retryOnInterrupt: true) {
+      template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    }
     if case .success = result { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
     return result
   }
@@ -143,7 +148,9 @@ enum Syscalls {
   static let inotifyBufferSize = 16 * (MemoryLayout<inotify_event>.size + Int(NAME_MAX) + 1)
 
   /// The watch, mask and length of name of the `struct inotify_event` at `offset` in `buffer`.
-  static func inotifyEvent(in buffer: UnsafeRawBufferPointer, at offset: Int) -> (watch: Int32, mask: UInt32, nameLength: Int) {
+  static func inotifyEvent(in buffer: UnsafeRawBufferPointer, at offset: Int) -> (
+    watch: Int32, mask: UInt32, nameLength: Int
+  ) {
     let event = buffer.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
     return (event.wd, event.mask, Int(event.len))
   }

@@ -12,7 +12,8 @@ enum OptionTable {
     OptionSpec(
       name: "--axis",
       action: .value(
-        .init(placeholder: "axis", expected: "vertical, horizontal or both", choices: AxisFilter.allCases.map(\.rawValue))
+        .init(
+          placeholder: "axis", expected: "vertical, horizontal or both", choices: AxisFilter.allCases.map(\.rawValue))
       ) { (state, value) throws(UsageError) in
         guard let axis = AxisFilter(rawValue: value) else {
           throw UsageError(message: "invalid value '\(value)' for '--axis': expected vertical, horizontal or both")

@@ -185,7 +185,8 @@ struct Options: Equatable, Sendable {
       state.options.raw = describe.map { .recording($0) } ?? capabilities.map { .codes($0) } ?? .inferred
       if capabilities?.contains("") == true {
         throw UsageError(
-          message: "'--capabilities' needs event code names separated by single commas, e.g. REL_WHEEL,REL_WHEEL_HI_RES")
+          message: "'--capabilities' needs event code names separated by single commas, e.g. REL_WHEEL,REL_WHEEL_HI_RES"
+        )
       }
       if let unknown = capabilities?.first(where: { EventNames.code(named: $0) == nil }) {
         throw UsageError(
@@ -206,7 +207,7 @@ struct Options: Equatable, Sendable {
   /// The codes named by `--capabilities` (names already checked by ``parse(_:)``).
   static func capabilityCodes(_ names: [String]) -> [EventType: Set<EventCode>] {
     var codes: [EventType: Set<EventCode>] = [:]
-    for case let (type, code)? in names.map(EventNames.code(named:)) { codes[type, default: []].insert(code) }
+    for case (let type, let code)? in names.map(EventNames.code(named:)) { codes[type, default: []].insert(code) }
     return codes
   }
 

@@ -62,7 +62,8 @@ enum Usage {
     let padding = String(repeating: " ", count: descriptionColumn)
     var lines = wrap(description, indent: padding)
     if head.count < descriptionColumn {
-      lines[0] = head + String(repeating: " ", count: descriptionColumn - head.count) + lines[0].dropFirst(descriptionColumn)
+      lines[0] =
+        head + String(repeating: " ", count: descriptionColumn - head.count) + lines[0].dropFirst(descriptionColumn)
     } else {
       lines.insert(head, at: 0)
     }

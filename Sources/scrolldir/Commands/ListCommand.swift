@@ -40,7 +40,9 @@ enum ListCommand {
       let id = device.description.id
       lines.append("  id:       bus \(hex(id.bustype)) vendor \(hex(id.vendor)) product \(hex(id.product))")
       lines.append("  scroll:   " + scrollCodes(device.description))
-      if let touchpad = device.description.scrollCapabilities.touchpad { lines.append("  touchpad: " + describe(touchpad)) }
+      if let touchpad = device.description.scrollCapabilities.touchpad {
+        lines.append("  touchpad: " + describe(touchpad))
+      }
       lines.append("  readable: yes")
     case .failure(let error):
       let scroll: String =

@@ -16,17 +16,18 @@ enum MonitorCommand {
     let output = OutputStage(options: options)
     let stop: Monitor.Stop
     do {
-      stop = try monitor.run(signals: signals, output: .standardOutput, deadline: { output.nextDeadline }) {
-        (event) throws(CommandError) in
-        switch event {
-        case .record(let record): try output.handle(record)
-        case .signal(.user1): try output.writeStats()
-        case .signal(.user2): output.resetCounters(at: MonotonicClock.now())
-        case .signal: break
-        case .deadline(let now): try output.advance(to: now)
-        case .warning(let warning): Diagnostics.note(warning.description)
-        }
-      }
+      stop = try monitor.run(
+        signals: signals, output: .standardOutput, deadline: { output.nextDeadline },
+        handle: { (event) throws(CommandError) in
+          switch event {
+          case .record(let record): try output.handle(record)
+          case .signal(.user1): try output.writeStats()
+          case .signal(.user2): output.resetCounters(at: MonotonicClock.now())
+          case .signal: break
+          case .deadline(let now): try output.advance(to: now)
+          case .warning(let warning): Diagnostics.note(warning.description)
+          }
+        })
     } catch .output(.interrupted) {
       // SIGINT/SIGTERM while stdout was blocked: the records could not go out; say so and stop.
       Diagnostics.note("interrupted: " + output.summary)

@@ -149,7 +149,9 @@ enum ReplayCommand {
       guard devices[0].description.origin == .declared else {
         throw .malformed(
           file: path, line: 0,
-          message: "'--describe' needs a recording with a device description (evemu B: lines, or a libinput record's device header); this one has none")
+          message:
+            "'--describe' needs a recording with a device description (evemu B: lines, or a libinput record's device header); this one has none"
+        )
       }
       return devices[0].description
     case .codes(let names):
