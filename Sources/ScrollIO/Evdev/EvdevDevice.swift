@@ -54,8 +54,9 @@ public final class EvdevDevice {
       if rc == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
         body(Self.event(raw))
       } else if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
-        body(Self.event(raw))
-        try drainSync(body)
+        let dropped = Self.event(raw)
+        body(dropped)
+        try drainSync(after: dropped, body)
       } else if rc == -Errno.wouldBlock.rawValue {
         return
       } else {
@@ -64,7 +65,9 @@ public final class EvdevDevice {
     }
   }
 
-  private func drainSync(_ body: (InputEvent) -> Void) throws(DeviceError) {
+  /// Passes on libevdev's resync events; the `SYN_REPORT` that ends them, if libevdev sent none,
+  /// has the time of the last of them, or of the `SYN_DROPPED` when there were none.
+  private func drainSync(after dropped: InputEvent, _ body: (InputEvent) -> Void) throws(DeviceError) {
     var raw = input_event()
     var last: InputEvent?
     while true {
@@ -80,7 +83,7 @@ public final class EvdevDevice {
       }
     }
     if last?.isReport != true {
-      body(InputEvent(time: last?.time ?? Timestamp(microseconds: 0), type: .syn, code: .synReport, value: 0))
+      body(InputEvent(time: last?.time ?? dropped.time, type: .syn, code: .synReport, value: 0))
     }
   }
 

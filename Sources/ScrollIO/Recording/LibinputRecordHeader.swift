@@ -39,10 +39,7 @@ enum LibinputRecordHeader {
       throw yaml.malformed("expected a libinput record: a YAML mapping with 'devices:' (or 'events:')")
     }
     var ndevices: Int?
-    while true {
-      let kind = try yaml.next()
-      if kind == .mappingEnd { throw yaml.malformed("expected 'devices:' or 'events:' in the libinput record") }
-      guard kind == .scalar else { throw yaml.malformed("expected a key in the top-level mapping") }
+    while try yaml.nextKey(orElse: "expected a key in the top-level mapping") {
       let key = yaml.scalarString
       let valueKind = try yaml.next()
       switch key {
@@ -65,6 +62,7 @@ enum LibinputRecordHeader {
         try yaml.skipNode(startingWith: valueKind)
       }
     }
+    throw yaml.malformed("expected 'devices:' or 'events:' in the libinput record")
   }
 
   /// What a device item holds before its events.
@@ -82,10 +80,7 @@ enum LibinputRecordHeader {
     if kind == .sequenceEnd { return nil }
     guard kind == .mappingStart else { throw yaml.malformed("expected each item of 'devices:' to be a mapping") }
     var device = Device(atEvents: false)
-    while true {
-      let keyKind = try yaml.next()
-      if keyKind == .mappingEnd { return device }
-      guard keyKind == .scalar else { throw yaml.malformed("expected a key in the device mapping") }
+    while try yaml.nextKey(orElse: "expected a key in the device mapping") {
       let key = yaml.scalarString
       let valueKind = try yaml.next()
       switch key {
@@ -102,14 +97,12 @@ enum LibinputRecordHeader {
         try yaml.skipNode(startingWith: valueKind)
       }
     }
+    return device
   }
 
   /// Skips the rest of a device item after its events, up to the item's end.
   static func finishDevice(_ yaml: YAMLEventStream) throws(RecordingError) {
-    while true {
-      let keyKind = try yaml.next()
-      if keyKind == .mappingEnd { return }
-      guard keyKind == .scalar else { throw yaml.malformed("expected a key in the device mapping") }
+    while try yaml.nextKey(orElse: "expected a key in the device mapping") {
       if yaml.scalarString == "events" { throw yaml.malformed("a device has a second 'events:' list") }
       try yaml.skipNode(startingWith: try yaml.next())
     }
@@ -133,10 +126,7 @@ enum LibinputRecordHeader {
   /// Parses the `evdev:` mapping (the walk is just after its start).
   private static func evdev(_ yaml: YAMLEventStream) throws(RecordingError) -> DeviceDescription {
     var description = DeviceDescription(name: "")
-    while true {
-      let keyKind = try yaml.next()
-      if keyKind == .mappingEnd { return description }
-      guard keyKind == .scalar else { throw yaml.malformed("expected a key in 'evdev:'") }
+    while try yaml.nextKey(orElse: "expected a key in 'evdev:'") {
       let key = yaml.scalarString
       let valueKind = try yaml.next()
       switch key {
@@ -161,6 +151,7 @@ enum LibinputRecordHeader {
         try yaml.skipNode(startingWith: valueKind)
       }
     }
+    return description
   }
 
   private static func codes(_ yaml: YAMLEventStream, _ kind: YAMLEventStream.Kind) throws(RecordingError)
@@ -169,15 +160,14 @@ enum LibinputRecordHeader {
     let expected = "expected 'codes:' to map event types to lists of codes"
     guard kind == .mappingStart else { throw yaml.malformed(expected) }
     var result: [EventType: Set<EventCode>] = [:]
-    while true {
-      let keyKind = try yaml.next()
-      if keyKind == .mappingEnd { return result }
-      guard keyKind == .scalar, let type = yaml.scalarInteger.flatMap(UInt16.init(exactly:)) else {
+    while try yaml.nextKey(orElse: expected) {
+      guard let type = yaml.scalarInteger.flatMap(UInt16.init(exactly:)) else {
         throw yaml.malformed(expected)
       }
       let numbers = try integers(yaml, try yaml.next(), expected)
       result[EventType(rawValue: type)] = Set(numbers.compactMap { UInt16(exactly: $0).map(EventCode.init) })
     }
+    return result
   }
 
   private static func absInfo(_ yaml: YAMLEventStream, _ kind: YAMLEventStream.Kind) throws(RecordingError)
@@ -186,10 +176,8 @@ enum LibinputRecordHeader {
     let expected = "expected 'absinfo:' to map axis codes to [min, max, fuzz, flat, resolution]"
     guard kind == .mappingStart else { throw yaml.malformed(expected) }
     var result: [EventCode: AbsInfo] = [:]
-    while true {
-      let keyKind = try yaml.next()
-      if keyKind == .mappingEnd { return result }
-      guard keyKind == .scalar, let code = yaml.scalarInteger.flatMap(UInt16.init(exactly:)) else {
+    while try yaml.nextKey(orElse: expected) {
+      guard let code = yaml.scalarInteger.flatMap(UInt16.init(exactly:)) else {
         throw yaml.malformed(expected)
       }
       let numbers = try integers(yaml, try yaml.next(), expected)
@@ -200,6 +188,7 @@ enum LibinputRecordHeader {
         minimum: Int32(numbers[0]), maximum: Int32(numbers[1]), fuzz: Int32(numbers[2]), flat: Int32(numbers[3]),
         resolution: Int32(numbers[4]))
     }
+    return result
   }
 
   /// A flat list of integers (the walk is at its `sequenceStart`).

@@ -124,6 +124,18 @@ final class YAMLEventStream {
     return value
   }
 
+  /// Advances to the next key of the mapping being read: `true` when it is a scalar key (the
+  /// current ``scalar``), `false` at the mapping's end.
+  /// - Throws: ``RecordingError/malformed(file:line:message:)`` with `notAKey` when the next node is
+  ///   neither a scalar nor the mapping's end; libyaml's errors.
+  func nextKey(orElse notAKey: String) throws(RecordingError) -> Bool {
+    switch try next() {
+    case .mappingEnd: return false
+    case .scalar: return true
+    default: throw malformed(notAKey)
+    }
+  }
+
   /// Skips the rest of the node that the current event (`kind`) starts; a scalar is complete already.
   func skipNode(startingWith kind: Kind) throws(RecordingError) {
     guard kind == .mappingStart || kind == .sequenceStart else { return }

@@ -9,13 +9,27 @@ import ScrollIO
 /// sees a device's whole life in order. Counters go to stdout with `--json` (`"event":"stats"`), else
 /// to stderr.
 final class OutputStage {
+  /// Where the stage writes: whole lines for stdout, and notes for people on stderr.
+  struct Sinks {
+    var line: (String) throws(LineWriter.Failure) -> Void
+    var note: (String) -> Void
+
+    /// stdout through a ``LineWriter`` that gives way once the program is stopping, and
+    /// ``Diagnostics/note(_:)``.
+    static var standard: Sinks {
+      let writer = LineWriter(interruption: .terminationRequested)
+      return Sinks(line: { (line) throws(LineWriter.Failure) in try writer.write(line) }, note: Diagnostics.note)
+    }
+  }
+
   private var chain: ModeChain
   private let format: Options.Format
-  private let writer = LineWriter(interruption: .terminationRequested)
+  private let sinks: Sinks
 
-  init(options: Options) {
+  init(options: Options, sinks: Sinks = .standard) {
     chain = ModeChain(options: options.modes)
     format = options.format
+    self.sinks = sinks
   }
 
   /// The earliest time a mode timer (gesture timeout, debounce) must fire, on the records' clock.
@@ -29,7 +43,7 @@ final class OutputStage {
     case .gesture, .gap:
       try write([output])
     case .status(let status):
-      Diagnostics.note(TextFormat.status(status))
+      sinks.note(TextFormat.status(status))
       if format == .json { try write([output]) }
       if status.state == .removed || status.state == .error { try write(chain.finish(device: status.device)) }
     }
@@ -57,7 +71,7 @@ final class OutputStage {
     if format == .json {
       try writeLine(JSONFormat.stats(chain.counters, including: chain.openGestures))
     } else {
-      for line in TextFormat.stats(chain.counters, including: chain.openGestures) { Diagnostics.note(line) }
+      for line in TextFormat.stats(chain.counters, including: chain.openGestures) { sinks.note(line) }
     }
   }
 
@@ -92,7 +106,7 @@ final class OutputStage {
 
   private func writeLine(_ line: String) throws(CommandError) {
     do {
-      try writer.write(line)
+      try sinks.line(line)
     } catch {
       throw .output(error)
     }
