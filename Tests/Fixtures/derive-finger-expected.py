@@ -54,7 +54,7 @@ Two-finger scroll (Touch/TwoFingerScroll.swift, Touch/AxisLock.swift), once per 
   * sign: +y on the pad (towards the user) scrolls down (+y), +x right (no natural scrolling: replay
     has no option for it).
 
-Frames and records (DevicePipeline.swift, Output/RecordFormatter.swift, README):
+Frames and records (Pipeline/DevicePipeline.swift, Format/JSONFormat.swift, README):
   * a frame ends at EV_SYN/SYN_REPORT; after SYN_DROPPED, the events up to and including the next
     SYN_REPORT still update the touch state, but every contact gets a new identity and that frame
     moves nothing (it can set a baseline, or end a scroll with a stop record);

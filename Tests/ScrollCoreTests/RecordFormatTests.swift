@@ -1,8 +1,8 @@
 import ScrollCore
 import Testing
 
-@Suite("RecordFormatter: text lines and JSON Lines")
-struct RecordFormatterTests {
+@Suite("TextFormat and JSONFormat: scroll records as text lines and JSON Lines")
+struct RecordFormatTests {
   let down = ScrollRecord(
     time: Timestamp(seconds: 1_692_245_830, microseconds: 208_738), device: "/dev/input/event5", source: .wheel,
     old: .zero, new: ScrollOffset(x: 0, y: 120))
@@ -64,7 +64,7 @@ struct RecordFormatterTests {
 }
 
 @Suite("Stop records")
-struct StopRecordFormatterTests {
+struct StopRecordFormatTests {
   @Test("a finger stop record: old == new, None/None, and a stop marker in text and JSON")
   func stop() {
     let record = ScrollRecord.stop(

@@ -2,8 +2,8 @@ import ScrollCore
 import TestSupport
 import Testing
 
-@Suite("GestureFormatter and CountersFormatter")
-struct ModeFormatterTests {
+@Suite("TextFormat and JSONFormat: gestures and counters")
+struct GestureAndStatsFormatTests {
   // 6 records 1692246247.376147 → .626176: duration 0.626176 − 0.376147 = 0.250029 s.
   let wheel = GestureRecord(
     device: "/dev/input/event5", source: .wheel, axis: .vertical, direction: .down,
