@@ -51,6 +51,31 @@ struct MonitorStartTests {
     #expect(result.stderr == "scrolldir: no event nodes in \(directory)\n")
   }
 
+  @Test("an input directory that cannot be read: the monitor and list say why and exit 66; --wait waits, naming it")
+  func unreadableDirectory() throws {
+    let missing = TemporaryFiles.unusedPath()
+    let environment = ["SCROLLDIR_INPUT_DIR": missing]
+    let monitor = try ScrolldirProcess.run([], environment: environment)
+    #expect(monitor.status == 66)
+    #expect(
+      monitor.stderr
+        == "scrolldir: no scroll device found: cannot read \(missing): No such file or directory (use --wait to wait for one)\n"
+    )
+    let list = try ScrolldirProcess.run(["list"], environment: environment)
+    #expect(list.status == 66)
+    #expect(list.stderr == "scrolldir: cannot read \(missing): No such file or directory\n")
+    let waiting = try ScrolldirProcess(["--wait"], environment: environment)
+    #expect(waiting.waitForStderr(containing: "\n"))
+    waiting.waitUntilHandlingSignals()
+    waiting.send(SIGINT)
+    let result = waiting.finish()
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "scrolldir: cannot watch \(missing) for devices plugged in: No such file or directory\n"
+        + "scrolldir: interrupted: no records\n")
+  }
+
   @Test("a waiting monitor whose reader goes away (| head -1) ends at once with status 0, not at its next record")
   func monitorReaderGone() throws {
     let directory = try TemporaryFiles.directory()
