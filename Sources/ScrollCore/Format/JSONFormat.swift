@@ -1,16 +1,6 @@
 /// scrolldir's JSON Lines output: one object per record (without the trailing newline), keys in a
 /// fixed order, numbers exact (times with six decimals, v120 whole, mm with three decimals).
-public enum JSONFormat {
-  /// The object for any record.
-  public static func line(_ record: OutputRecord) -> String {
-    switch record {
-    case .scroll(let scroll): self.scroll(scroll)
-    case .gesture(let gesture): self.gesture(gesture)
-    case .gap(let gap): self.gap(gap)
-    case .status(let status): self.status(status)
-    }
-  }
-
+public enum JSONFormat: RecordFormat {
   /// A scroll record:
   /// ```
   /// {"event":"scroll","time":1692245830.208738,"device":"/dev/input/event5","source":"wheel",

@@ -1,17 +1,7 @@
 /// scrolldir's text output: one line per record (without the trailing newline), for people
 /// watching a terminal. Every line stays one line: device labels with spaces, quotes or control
 /// characters are JSON-quoted.
-public enum TextFormat {
-  /// The line for any record.
-  public static func line(_ record: OutputRecord) -> String {
-    switch record {
-    case .scroll(let scroll): self.scroll(scroll)
-    case .gesture(let gesture): self.gesture(gesture)
-    case .gap(let gap): self.gap(gap)
-    case .status(let status): self.status(status)
-    }
-  }
-
+public enum TextFormat: RecordFormat {
   /// A scroll record:
   /// ```
   /// 1692245830.208738 /dev/input/event5 wheel Down  None  x 0 -> 0 y 0 -> 120 v120
