@@ -41,7 +41,8 @@ struct ModeChainTests {
         .gesture(gesture(.vertical, .down, from: ms(70), to: ms(70), distance: 120, events: 1, .timeout)),
         .gesture(gesture(.vertical, .down, from: ms(2060), to: ms(2060), distance: 120, events: 1, .flush)),
       ]),
-    // Detents D (10 ms), D (30 ms), U (50 ms), U (70 ms) from 4 × 60 down, 4 × 60 up; changes-only keeps D and the first U.
+    // Detents D (10 ms), D (30 ms), U (50 ms), U (70 ms) from 4 × 60 down, 4 × 60 up; changes-only
+    // keeps D and the first U.
     ChainCase(
       name: "detents then changes-only", options: ModeOptions(wheelStep: 120, changesOnly: true),
       inputs: steps((0..<4).map { .down(60, at: ms(10 * $0)) } + (4..<8).map { .up(60, at: ms(10 * $0)) }),

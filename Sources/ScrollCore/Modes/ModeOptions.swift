@@ -5,7 +5,8 @@ public struct ModeOptions: Sendable, Hashable {
   public var debounce: Bool
   /// `--axis`: which axes are output and counted.
   public var axis: AxisFilter
-  /// `--detents`: v120 per wheel step record (one detent, ``ScrollUnit/v120PerDetent``), or `nil` for raw wheel records.
+  /// `--detents`: v120 per wheel step record (one detent, ``ScrollUnit/v120PerDetent``), or `nil`
+  /// for raw wheel records.
   public var wheelStep: Double?
   /// `--step MM`: mm per finger step record, or `nil` for raw finger records.
   public var fingerStep: Double?

@@ -20,10 +20,11 @@
 /// on step boundaries and differ on one axis only: vertical steps of a record come before its
 /// horizontal ones. A finger stop record passes as a stop at the current position.
 ///
-/// Step sizes are in the source's unit: one detent (``ScrollUnit/v120PerDetent``, 120 v120) for `--detents`, the `--step`
-/// value in mm for fingers. A source without a step passes through unchanged. Because finger
-/// movements are sums of Doubles, a remainder within a billionth of a step of a boundary counts as
-/// on it (``boundaryTolerance``), so rounding never withholds a step; wheel offsets are whole and exact.
+/// Step sizes are in the source's unit: one detent (``ScrollUnit/v120PerDetent``, 120 v120) for
+/// `--detents`, the `--step` value in mm for fingers. A source without a step passes through
+/// unchanged. Because finger movements are sums of Doubles, a remainder within a billionth of a
+/// step of a boundary counts as on it (``boundaryTolerance``), so rounding never withholds a step;
+/// wheel offsets are whole and exact.
 public struct StepQuantizer: Sendable {
   /// Fraction of a step within which a remainder counts as a whole step (absorbs Double rounding of mm sums).
   public static let boundaryTolerance: Double = 1e-9
@@ -40,7 +41,8 @@ public struct StepQuantizer: Sendable {
   private var streams: [ScrollStreamKey: Stream] = [:]
 
   /// - Parameters:
-  ///   - wheelStep: v120 per emitted wheel record, > 0; 120 (one detent) for `--detents`; `nil` passes wheel records through.
+  ///   - wheelStep: v120 per emitted wheel record, > 0; 120 (one detent) for `--detents`; `nil`
+  ///     passes wheel records through.
   ///   - fingerStep: mm per emitted finger record, > 0 (`--step MM`); `nil` passes finger records through.
   public init(wheelStep: Double? = Double(ScrollUnit.v120PerDetent), fingerStep: Double? = nil) {
     precondition(wheelStep.map { $0 > 0 && $0.isFinite } ?? true, "wheel step must be positive")

@@ -8,8 +8,8 @@
 ///   (+y on the pad) scroll down (+y).
 /// - When two fingers land, their positions are the baseline. A scroll starts when both contacts
 ///   have moved at least ``minimumFingerTravel`` from it in about the same direction (the angle
-///   between their displacements below 90°, see ``sameDirectionCosine``). Until then nothing moves, so jitter and taps do not
-///   scroll, and neither does one finger moving beside a resting one.
+///   between their displacements below 90°, see ``sameDirectionCosine``). Until then nothing
+///   moves, so jitter and taps do not scroll, and neither does one finger moving beside a resting one.
 /// - Two contacts that move apart or together (a pinch) or at an angle are not a scroll; the pair
 ///   is rejected until the finger count changes.
 /// - When the finger count or a contact's identity changes, the baseline resets: that frame moves

@@ -79,8 +79,9 @@ public struct NodeLifecycle: Sendable, Hashable {
 
   /// Whether the node was named on the command line (else found by discovery).
   public let named: Bool
-  /// The retry window and interval (``MonitorConfiguration/hotplugRetryWindow``, ``MonitorConfiguration/hotplugRetryInterval``).
+  /// How long a node that appeared is retried (``MonitorConfiguration/hotplugRetryWindow``).
   public let retryWindow: Duration
+  /// How often (``MonitorConfiguration/hotplugRetryInterval``).
   public let retryInterval: Duration
   /// The current state.
   public private(set) var state: State = .absent

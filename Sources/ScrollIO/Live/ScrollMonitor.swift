@@ -10,10 +10,12 @@ import Synchronization
 /// }
 /// ```
 /// Each iteration of ``records`` starts its own ``Monitor`` on a dedicated POSIX thread (its
-/// `poll` loop blocks, which must not happen on the Swift concurrency pool). Records come in order: ``OutputRecord/status(_:)`` for each device's life,
-/// ``OutputRecord/scroll(_:)`` and ``OutputRecord/gap(_:)`` for its input. Cancelling the
+/// `poll` loop blocks, which must not happen on the Swift concurrency pool). Records come in
+/// order: ``OutputRecord/status(_:)`` for each device's life, ``OutputRecord/scroll(_:)`` and
+/// ``OutputRecord/gap(_:)`` for its input. Cancelling the
 /// consuming task (or dropping the iterator) stops the monitor and closes its devices; the
-/// sequence then ends without error.
+/// sequence then ends without error. ``Monitor/Warning``s (a directory that cannot be watched for
+/// hotplug) are not in the sequence; run a ``Monitor`` to see them.
 public struct ScrollMonitor: Sendable {
   /// What to monitor.
   public let configuration: MonitorConfiguration

@@ -5,9 +5,10 @@ import ScrollIO
 /// so a replay that prints nothing says why instead of looking like a quiet success.
 enum ReplayNotes {
   /// After a file's events: a frame that never closed (a recording cut off before its last
-  /// `SYN_REPORT`); wheel events dropped for codes the description leaves out; when no device scrolled, why each described one cannot; and a device without
-  /// a description that sent multitouch positions, a touchpad whose finger scrolling needs the
-  /// axis ranges only a description gives.
+  /// `SYN_REPORT`); wheel events dropped for codes the description leaves out; when no device
+  /// scrolled, why each described one cannot; and a device without a description that sent
+  /// multitouch positions, a touchpad whose finger scrolling needs the axis ranges only a
+  /// description gives.
   /// - Parameter raw: the recording is a raw stream (`replay --raw`), which `--describe` can describe.
   static func afterEvents(_ player: RecordingPlayer, raw: Bool) {
     let file = player.recording.fileName
