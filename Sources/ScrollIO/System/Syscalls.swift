@@ -1,3 +1,7 @@
+// `struct timespec` reaches Swift through both Glibc and the libevdev headers (linux/input.h); the
+// compiler attributes it to whichever module it met first (CLibevdev in a release build), so that
+// module is imported too, for the type only: nothing here calls libevdev.
+import CLibevdev
 import Glibc
 
 /// The only calls into the C library for I/O. Each function wraps one libc call (or one short,
