@@ -35,7 +35,7 @@ enum ScrollDir {
         try write(Usage.version)
         status = .success
       case .list:
-        try ListCommand.run()
+        try ListCommand.run(options: options)
         status = .success
       case .monitor(let devices):
         try MonitorCommand.run(devices: devices, options: options, signals: signals)

@@ -134,7 +134,7 @@ struct TouchpadGeometryTests {
     let geometry = try semi.scrollCapabilities.touchpadGeometry.get()
     #expect(geometry.touchProtocol == .semiMT(slots: 2))
     #expect(!geometry.touchProtocol.readsTwoFingers)
-    #expect(!DevicePipeline(device: "semi", description: semi).readsFingers)
+    #expect(DevicePipeline(device: "semi", description: semi).methodSource == nil)
   }
 
   @Test("resolution 0: libinput's 69 × 50 mm fallback")

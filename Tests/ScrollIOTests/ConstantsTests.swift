@@ -23,6 +23,12 @@ struct ConstantsTests {
     #expect(EventCode.relHWheel.rawValue == UInt16(REL_HWHEEL))
     #expect(EventCode.relWheelHiRes.rawValue == UInt16(REL_WHEEL_HI_RES))
     #expect(EventCode.relHWheelHiRes.rawValue == UInt16(REL_HWHEEL_HI_RES))
+    #expect(EventCode.relDial.rawValue == UInt16(REL_DIAL))
+    #expect(EventCode.btnLeft.rawValue == UInt16(BTN_LEFT))
+    #expect(EventCode.btnRight.rawValue == UInt16(BTN_RIGHT))
+    #expect(EventCode.btnMiddle.rawValue == UInt16(BTN_MIDDLE))
+    #expect(EventCode.btnSide.rawValue == UInt16(BTN_SIDE))
+    #expect(EventCode.btnTask.rawValue == UInt16(BTN_TASK))
   }
 }
 
@@ -52,6 +58,7 @@ struct TouchConstantsTests {
   @Test func properties() {
     #expect(InputProperty.pointer.rawValue == UInt16(INPUT_PROP_POINTER))
     #expect(InputProperty.direct.rawValue == UInt16(INPUT_PROP_DIRECT))
+    #expect(InputProperty.pointingStick.rawValue == UInt16(INPUT_PROP_POINTING_STICK))
     #expect(InputProperty.buttonPad.rawValue == UInt16(INPUT_PROP_BUTTONPAD))
     #expect(InputProperty.semiMT.rawValue == UInt16(INPUT_PROP_SEMI_MT))
     #expect(MTToolType.palm == Int32(MT_TOOL_PALM))

@@ -209,7 +209,9 @@ struct OptionTableTests {
     let readme = try String(contentsOfFile: FixturePaths.repository + "/README.md", encoding: .utf8)
     let help = Usage.text
     for option in OptionTable.all {
-      #expect(help.contains("  " + option.synopsis + " "), "\(option.name) in --help")
+      #expect(
+        help.contains("  " + option.synopsis + " ") || help.contains("  " + option.synopsis + "\n"),
+        "\(option.name) in --help")
       #expect(readme.contains("`" + option.name), "\(option.name) in README.md")
     }
   }

@@ -96,15 +96,11 @@ struct ReplayOutputTests {
     arguments: [
       (
         "touchpad-alps-glidepoint-2fg-tap.evemu",
-        "'AlpsPS/2 ALPS GlidePoint' cannot scroll: a semi-MT touchpad (INPUT_PROP_SEMI_MT) reports a bounding box, not two fingers"
+        "'AlpsPS/2 ALPS GlidePoint' cannot scroll: a semi-MT touchpad (INPUT_PROP_SEMI_MT) reports a bounding box, not two fingers; its edge scrolling is read with --scroll-method edge"
       ),
       (
         "other-touchscreen-ep0430m09-2fg-drag.evemu",
         "'EP0430M09' cannot scroll: a touchscreen (INPUT_PROP_DIRECT), where dragging is direct manipulation"
-      ),
-      (
-        "trackpoint-tpps2-ibm-motion-no-scroll.evemu",
-        "'TPPS/2 IBM TrackPoint' cannot scroll: a mouse with no wheel (REL_WHEEL, REL_HWHEEL)"
       ),
     ])
   func cannotScroll(_ name: String, _ reason: String) throws {

@@ -22,6 +22,9 @@ public struct DeviceDescription: Sendable, Hashable {
   public var absInfo: [EventCode: AbsInfo] { didSet { updateCapabilities() } }
   /// Whether the above was declared or inferred.
   public var origin: Origin
+  /// udev's properties of the node, where known (the udev database of a live node, a libinput
+  /// record's `udev: properties:`), e.g. `ID_INPUT_POINTINGSTICK` → `1`; empty otherwise.
+  public var udevProperties: [String: String]
   /// The scroll capabilities these codes, properties and axes imply; kept up to date as they change.
   public private(set) var scrollCapabilities: ScrollCapabilities
 
@@ -31,7 +34,8 @@ public struct DeviceDescription: Sendable, Hashable {
     properties: Set<InputProperty> = [],
     codes: [EventType: Set<EventCode>] = [:],
     absInfo: [EventCode: AbsInfo] = [:],
-    origin: Origin = .declared
+    origin: Origin = .declared,
+    udevProperties: [String: String] = [:]
   ) {
     self.name = name
     self.id = id
@@ -39,6 +43,7 @@ public struct DeviceDescription: Sendable, Hashable {
     self.codes = codes
     self.absInfo = absInfo
     self.origin = origin
+    self.udevProperties = udevProperties
     scrollCapabilities = ScrollCapabilities(properties: properties, codes: codes, absInfo: absInfo)
   }
 
@@ -60,6 +65,12 @@ public struct DeviceDescription: Sendable, Hashable {
   public var isKeyboard: Bool {
     guard let keys = codes[.key] else { return false }
     return (1...31).allSatisfy { keys.contains(EventCode(rawValue: UInt16($0))) }
+  }
+
+  /// Whether the device is a pointing stick (a TrackPoint): it sets `INPUT_PROP_POINTING_STICK`,
+  /// or udev says `ID_INPUT_POINTINGSTICK=1` (libinput `evdev_tag_trackpoint`).
+  public var isPointingStick: Bool {
+    properties.contains(.pointingStick) || udevProperties["ID_INPUT_POINTINGSTICK"] == "1"
   }
 
   private mutating func updateCapabilities() {

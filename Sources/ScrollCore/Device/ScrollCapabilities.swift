@@ -1,4 +1,6 @@
-/// The ways a device can scroll, derived from its event codes, properties and axes.
+/// What a device has to scroll with, derived from its event codes, properties and axes: wheel and
+/// dial codes, and whether it is a touchpad. Which scroll method is on (two-finger, edge, button)
+/// depends on the options too: see ``ScrollMethods`` and ``DevicePipeline``.
 public struct ScrollCapabilities: Sendable, Hashable {
   /// `REL_WHEEL`: a vertical wheel in detents.
   public var wheel: Bool
@@ -8,6 +10,8 @@ public struct ScrollCapabilities: Sendable, Hashable {
   public var horizontalWheel: Bool
   /// `REL_HWHEEL_HI_RES`: a horizontal wheel in v120 units.
   public var hiResHorizontalWheel: Bool
+  /// `REL_DIAL`: a rotary dial in clicks.
+  public var dial: Bool
   /// The touchpad's geometry, or why the device is not a touchpad (see ``TouchpadGeometry/of(_:_:_:)``).
   public var touchpadGeometry: Result<TouchpadGeometry, TouchpadGeometry.Exclusion>
 
@@ -20,26 +24,24 @@ public struct ScrollCapabilities: Sendable, Hashable {
     hiResWheel = rel.contains(.relWheelHiRes)
     horizontalWheel = rel.contains(.relHWheel)
     hiResHorizontalWheel = rel.contains(.relHWheelHiRes)
+    dial = rel.contains(.relDial)
     touchpadGeometry = TouchpadGeometry.of(properties, codes, absInfo)
   }
 
   /// The touchpad's geometry, if the device is a touchpad.
   public var touchpad: TouchpadGeometry? { try? touchpadGeometry.get() }
 
-  /// Whether the device is a touchpad that scrolldir reads two-finger scrolling from.
-  public var twoFingerScroll: Bool { touchpad?.touchProtocol.readsTwoFingers ?? false }
+  /// Whether the device has a wheel or dial code: it scrolls whatever the scroll method.
+  public var hasWheelOrDial: Bool { wheel || hiResWheel || horizontalWheel || hiResHorizontalWheel || dial }
 
-  /// Whether the device can produce scroll records: any wheel code, or two-finger scrolling.
-  public var canScroll: Bool { wheel || hiResWheel || horizontalWheel || hiResHorizontalWheel || twoFingerScroll }
-
-  /// Short names of what is present, e.g. `["wheel", "hi-res wheel", "horizontal wheel"]`.
-  public var names: [String] {
+  /// Short names of the wheel and dial codes present, e.g. `["wheel", "hi-res wheel", "dial"]`.
+  public var wheelNames: [String] {
     var result: [String] = []
     if wheel { result.append("wheel") }
     if hiResWheel { result.append("hi-res wheel") }
     if horizontalWheel { result.append("horizontal wheel") }
     if hiResHorizontalWheel { result.append("hi-res horizontal wheel") }
-    if twoFingerScroll { result.append("two-finger scroll") }
+    if dial { result.append("dial") }
     return result
   }
 }

@@ -22,6 +22,9 @@ public struct EventCode: RawRepresentable, Sendable, Hashable, Comparable {
   public static let relX = EventCode(rawValue: 0x00)
   /// `REL_Y`: pointer motion, not scrolling.
   public static let relY = EventCode(rawValue: 0x01)
+  /// `REL_DIAL`: a rotary dial in clicks; +1 is one click clockwise (kernel `event-codes.rst`:
+  /// rotary knobs; the Griffin PowerMate driver's convention).
+  public static let relDial = EventCode(rawValue: 0x07)
   /// `REL_HWHEEL`: horizontal wheel in detents; +1 is one detent to the right.
   public static let relHWheel = EventCode(rawValue: 0x06)
   /// `REL_WHEEL`: vertical wheel in detents; +1 is one detent away from the user (scroll up).
@@ -30,4 +33,16 @@ public struct EventCode: RawRepresentable, Sendable, Hashable, Comparable {
   public static let relWheelHiRes = EventCode(rawValue: 0x0b)
   /// `REL_HWHEEL_HI_RES`: horizontal wheel in v120 units, same sign as `REL_HWHEEL`.
   public static let relHWheelHiRes = EventCode(rawValue: 0x0c)
+
+  // EV_KEY, mouse buttons
+  /// `BTN_LEFT`.
+  public static let btnLeft = EventCode(rawValue: 0x110)
+  /// `BTN_RIGHT`.
+  public static let btnRight = EventCode(rawValue: 0x111)
+  /// `BTN_MIDDLE`: the default scroll button of on-button scrolling.
+  public static let btnMiddle = EventCode(rawValue: 0x112)
+  /// `BTN_SIDE`, the first of the side buttons libinput looks at for a scroll button.
+  public static let btnSide = EventCode(rawValue: 0x113)
+  /// `BTN_TASK`, the last of them.
+  public static let btnTask = EventCode(rawValue: 0x117)
 }

@@ -18,4 +18,6 @@ public struct InputProperty: RawRepresentable, Sendable, Hashable, Comparable {
   public static let buttonPad = InputProperty(rawValue: 0x02)
   /// `INPUT_PROP_SEMI_MT`: the slots report a bounding box of the contacts, not the contacts.
   public static let semiMT = InputProperty(rawValue: 0x03)
+  /// `INPUT_PROP_POINTING_STICK`: a TrackPoint or other pointing stick.
+  public static let pointingStick = InputProperty(rawValue: 0x05)
 }

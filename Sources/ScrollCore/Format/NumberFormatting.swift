@@ -22,7 +22,7 @@ public enum NumberFormatting {
   /// An offset component in its unit's form: whole numbers for v120, three decimals for mm.
   static func component(_ value: Double, unit: ScrollUnit) -> String {
     switch unit {
-    case .v120: whole(value)
+    case .v120, .counts: whole(value)
     case .mm: millis(value)
     }
   }

@@ -5,10 +5,11 @@ public struct ModeOptions: Sendable, Hashable {
   public var debounce: Bool
   /// `--axis`: which axes are output and counted.
   public var axis: AxisFilter
-  /// `--detents`: v120 per wheel step record (one detent, ``ScrollUnit/v120PerDetent``), or `nil`
-  /// for raw wheel records.
+  /// `--detents`: v120 per step record of the discrete sources, wheel and dial (one detent,
+  /// ``ScrollUnit/v120PerDetent``), or `nil` for raw records.
   public var wheelStep: Double?
-  /// `--step MM`: mm per finger step record, or `nil` for raw finger records.
+  /// `--step N`: units per step record of the continuous sources (mm for finger and edge, counts
+  /// for button), or `nil` for raw records.
   public var fingerStep: Double?
   /// `--changes-only`: keep only records whose direction changed (``ChangeFilter``).
   public var changesOnly: Bool

@@ -45,11 +45,11 @@ public struct ScrollCounters: Sendable {
     /// Time spent scrolling this way.
     public var time: Duration { .microseconds(microseconds) }
     /// Wheel distance in detents (v120 / 120, may be fractional); `nil` for fingers.
-    public var detents: Double? { source == .wheel ? distance / Double(ScrollUnit.v120PerDetent) : nil }
+    public var detents: Double? { source.isDiscrete ? distance / Double(ScrollUnit.v120PerDetent) : nil }
     /// The distance as the counters print it: ``detents`` for wheels, ``distance`` in mm for fingers.
     public var reportedDistance: Double { detents ?? distance }
     /// The unit of ``reportedDistance``: `detents` or `mm`.
-    public var reportedUnit: String { source == .wheel ? "detents" : unit.rawValue }
+    public var reportedUnit: String { source.isDiscrete ? "detents" : unit.rawValue }
   }
 
   private struct Key: Sendable, Hashable {

@@ -1,5 +1,5 @@
-/// `--detents` (wheel) and `--step MM` (finger): turns each stream's offsets into whole steps, one
-/// record per step crossed, keeping the remainder.
+/// `--detents` (wheel, dial) and `--step N` (finger, edge, button): turns each stream's offsets into
+/// whole steps, one record per step crossed, keeping the remainder.
 ///
 /// Per device and source, per axis, the quantizer keeps a **position** on a step boundary (a
 /// multiple of the step, starting at the origin) and a signed **remainder**: the movement received
@@ -34,16 +34,18 @@ public struct StepQuantizer: Sendable {
     var remainder: ScrollOffset = .zero
   }
 
-  /// Step for wheel records (v120), or `nil` to pass them through.
+  /// Step for the discrete sources, wheel and dial (v120), or `nil` to pass them through.
   public let wheelStep: Double?
-  /// Step for finger records (mm), or `nil` to pass them through.
+  /// Step for the continuous sources (mm for finger and edge, counts for button), or `nil` to
+  /// pass them through.
   public let fingerStep: Double?
   private var streams: [ScrollStreamKey: Stream] = [:]
 
   /// - Parameters:
-  ///   - wheelStep: v120 per emitted wheel record, > 0; 120 (one detent) for `--detents`; `nil`
-  ///     passes wheel records through.
-  ///   - fingerStep: mm per emitted finger record, > 0 (`--step MM`); `nil` passes finger records through.
+  ///   - wheelStep: v120 per emitted wheel or dial record, > 0; 120 (one detent) for `--detents`;
+  ///     `nil` passes them through.
+  ///   - fingerStep: units per emitted finger, edge or button record, > 0 (`--step N`); `nil`
+  ///     passes them through.
   public init(wheelStep: Double? = Double(ScrollUnit.v120PerDetent), fingerStep: Double? = nil) {
     precondition(wheelStep.map { $0 > 0 && $0.isFinite } ?? true, "wheel step must be positive")
     precondition(fingerStep.map { $0 > 0 && $0.isFinite } ?? true, "finger step must be positive")
@@ -54,8 +56,8 @@ public struct StepQuantizer: Sendable {
   /// The step for `source`, or `nil` if that source is not quantized.
   public func step(for source: ScrollSource) -> Double? {
     switch source {
-    case .wheel: wheelStep
-    case .finger: fingerStep
+    case .wheel, .dial: wheelStep
+    case .finger, .edge, .button: fingerStep
     }
   }
 

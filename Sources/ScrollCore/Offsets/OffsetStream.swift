@@ -29,4 +29,10 @@ public struct OffsetStream: Sendable {
     guard let pair = pairs.next(current) else { return nil }
     return ScrollRecord(time: time, device: device, source: source, old: pair.old, new: pair.new)
   }
+
+  /// The stop record at the current offset: the scroll ended at `time` (old == new, both
+  /// directions None).
+  public func stop(at time: Timestamp, device: String) -> ScrollRecord {
+    ScrollRecord.stop(time: time, device: device, source: source, at: current)
+  }
 }

@@ -1,16 +1,19 @@
 /// Follows a touchpad's contacts event by event and reports them once per frame, in the way the
 /// pad's multitouch protocol reports them (kernel `Documentation/input/multi-touch-protocol.rst`):
-/// ``SlotContactTracker`` for protocol B, ``TypeAContactTracker`` for the legacy protocol A.
+/// ``SlotContactTracker`` for protocol B, ``TypeAContactTracker`` for the legacy protocol A, and
+/// ``SingleTouchTracker`` for the one `ABS_X`/`ABS_Y` position of any pad.
 ///
-/// Only pads that report two fingers' positions can be tracked: semi-MT pads (a bounding box) and
-/// single-touch pads (one position) have no tracker (see
-/// ``TouchpadGeometry/TouchProtocol/readsTwoFingers``). Positions outside the axis range are
+/// Two-finger scrolling needs a pad that reports two fingers' positions
+/// (``TouchpadGeometry/TouchProtocol/readsTwoFingers``); edge scrolling needs one finger, which
+/// semi-MT and single-touch pads report in `ABS_X`/`ABS_Y`. Positions outside the axis range are
 /// treated as unknown for that frame.
 public enum ContactTracker: Sendable {
   /// Protocol B: slots and tracking IDs.
   case slots(SlotContactTracker)
   /// Protocol A: anonymous contacts, each ended by `SYN_MT_REPORT`.
   case typeA(TypeAContactTracker)
+  /// The single-touch position `ABS_X`/`ABS_Y`.
+  case single(SingleTouchTracker)
 
   /// The tracker for `geometry`'s protocol, or `nil` for a pad that does not report two fingers.
   public init?(geometry: TouchpadGeometry) {
@@ -18,6 +21,20 @@ public enum ContactTracker: Sendable {
     case .slots(let count): self = .slots(SlotContactTracker(geometry: geometry, slotCount: count))
     case .typeA: self = .typeA(TypeAContactTracker(geometry: geometry))
     case .semiMT, .singleTouch: return nil
+    }
+  }
+
+  /// The tracker of one finger's position, `ABS_X`/`ABS_Y`, whose axes `geometry` gives.
+  public static func singleTouch(_ geometry: TouchpadGeometry) -> ContactTracker {
+    .single(SingleTouchTracker(geometry: geometry))
+  }
+
+  /// Whether something touches the pad, per the last `BTN_TOUCH` (`nil` until one arrives).
+  public var touching: Bool? {
+    switch self {
+    case .slots(let tracker): tracker.touching
+    case .typeA(let tracker): tracker.touching
+    case .single(let tracker): tracker.touching
     }
   }
 
@@ -30,6 +47,9 @@ public enum ContactTracker: Sendable {
     case .typeA(var tracker):
       tracker.add(event)
       self = .typeA(tracker)
+    case .single(var tracker):
+      tracker.add(event)
+      self = .single(tracker)
     }
   }
 
@@ -41,6 +61,9 @@ public enum ContactTracker: Sendable {
       return tracker.endFrame()
     case .typeA(var tracker):
       defer { self = .typeA(tracker) }
+      return tracker.endFrame()
+    case .single(var tracker):
+      defer { self = .single(tracker) }
       return tracker.endFrame()
     }
   }
@@ -55,6 +78,9 @@ public enum ContactTracker: Sendable {
     case .typeA(var tracker):
       tracker.forgetIdentities()
       self = .typeA(tracker)
+    case .single(var tracker):
+      tracker.forgetIdentities()
+      self = .single(tracker)
     }
   }
 }

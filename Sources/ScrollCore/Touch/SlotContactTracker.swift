@@ -33,6 +33,9 @@ public struct SlotContactTracker: Sendable {
   /// The slot the next `ABS_MT_*` events apply to; `nil` after an `ABS_MT_SLOT` beyond the pad's slots.
   private var currentSlot: Int? = 0
   private var buttons = FingerButtons()
+
+  /// The last `BTN_TOUCH` value, `nil` until one arrives.
+  var touching: Bool? { buttons.touching }
   private var identities = ContactIdentities()
 
   init(geometry: TouchpadGeometry, slotCount: Int) {

@@ -9,6 +9,9 @@
 public struct TypeAContactTracker: Sendable {
   private let geometry: TouchpadGeometry
   private var buttons = FingerButtons()
+
+  /// The last `BTN_TOUCH` value, `nil` until one arrives.
+  var touching: Bool? { buttons.touching }
   private var identities = ContactIdentities()
   /// The contact being listed: the values since the last `SYN_MT_REPORT`.
   private var pendingX: Int32?

@@ -8,7 +8,8 @@ public final class EvdevDevice {
   public let path: String
   /// The open descriptor (non-blocking), for `poll`.
   public let descriptor: FileDescriptor
-  /// Name, ID and capabilities, as the kernel reports them.
+  /// Name, ID and capabilities, as the kernel reports them, and udev's properties of the node
+  /// (``UdevDatabase``).
   public let description: DeviceDescription
   private let handle: OpaquePointer
 
@@ -32,7 +33,9 @@ public final class EvdevDevice {
     self.path = path
     self.descriptor = descriptor
     self.handle = handle
-    self.description = Self.describe(handle)
+    var description = Self.describe(handle)
+    description.udevProperties = UdevDatabase().properties(of: descriptor)
+    self.description = description
   }
 
   deinit {

@@ -41,9 +41,12 @@ public enum DeviceDiscovery {
       (try? device.get())?.description.name ?? sysfs.name
     }
 
-    /// Whether the node can scroll: from its capabilities when open, else from sysfs.
-    public var canScroll: Bool? {
-      if case .success(let device) = device { return device.description.scrollCapabilities.canScroll }
+    /// Whether the node can scroll with pipelines set by `options` (their scroll method): from its
+    /// capabilities when open, else from sysfs.
+    public func canScroll(with options: DevicePipeline.Options) -> Bool? {
+      if case .success(let device) = device {
+        return DevicePipeline(device: path, description: device.description, options: options).canScroll
+      }
       return sysfs.canScroll
     }
   }

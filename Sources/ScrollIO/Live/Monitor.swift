@@ -72,7 +72,7 @@ public final class Monitor {
 
   /// What one attempt to open a node found.
   private enum Probe {
-    case opened(EvdevDevice)
+    case opened(EvdevDevice, DevicePipeline)
     /// Not openable now; worth retrying.
     case unavailable(Errno)
     /// Not something to monitor.
@@ -220,9 +220,9 @@ public final class Monitor {
     for path in paths {
       let node = Node(path: path, named: false)
       switch probe(node) {
-      case .opened(let device):
+      case .opened(let device, let pipeline):
         nodes.append(node)
-        apply(.started, to: node) { self.start(node, device) }
+        apply(.started, to: node) { self.start(node, device, pipeline) }
       case .unavailable(let error) where error.isPermission:
         denied.append(MonitorStartError.UnreadableNode(path: path, name: SysfsInputInfo(path: path).name))
         nodes.append(node)
@@ -256,11 +256,12 @@ public final class Monitor {
     if device.description.isKeyboard && !configuration.allowKeyboards {
       throw .keyboard(path: path, name: device.description.name)
     }
-    guard device.description.scrollCapabilities.canScroll else {
+    let pipeline = DevicePipeline(device: path, description: device.description, options: configuration.pipeline)
+    guard pipeline.canScroll else {
       throw .cannotScroll(path: path, name: device.description.name)
     }
     nodes.append(node)
-    apply(.started, to: node) { self.start(node, device) }
+    apply(.started, to: node) { self.start(node, device, pipeline) }
   }
 
   // MARK: - Opening
@@ -281,25 +282,25 @@ public final class Monitor {
     if device.description.isKeyboard && !keyboardsAllowed {
       return .ignored(.keyboard(device.description.name))
     }
-    guard device.description.scrollCapabilities.canScroll else { return .ignored(.cannotScroll) }
-    return .opened(device)
+    let pipeline = DevicePipeline(device: node.path, description: device.description, options: configuration.pipeline)
+    guard pipeline.canScroll else { return .ignored(.cannotScroll) }
+    return .opened(device, pipeline)
   }
 
   /// An open attempt as the lifecycle sees it; an opened device starts streaming.
   private func attempt(_ node: Node) -> NodeLifecycle.Outcome {
     switch probe(node) {
-    case .opened(let device): start(node, device)
+    case .opened(let device, let pipeline): start(node, device, pipeline)
     case .unavailable(let errno): .unavailable(reason: Self.reason(errno))
     case .ignored(let why): .ignored(reason: why.reason)
     }
   }
 
-  /// Starts reading `device` for `node`.
-  private func start(_ node: Node, _ device: EvdevDevice) -> NodeLifecycle.Outcome {
+  /// Starts reading `device` through `pipeline` for `node`.
+  private func start(_ node: Node, _ device: EvdevDevice, _ pipeline: DevicePipeline) -> NodeLifecycle.Outcome {
     node.device = device
-    node.pipeline = DevicePipeline(device: node.path, description: device.description, options: configuration.pipeline)
-    let capabilities = device.description.scrollCapabilities.names.joined(separator: ", ")
-    return .opened(description: device.description.name + ": " + capabilities)
+    node.pipeline = pipeline
+    return .opened(description: device.description.name + ": " + pipeline.sourceNames.joined(separator: ", "))
   }
 
   // MARK: - Events

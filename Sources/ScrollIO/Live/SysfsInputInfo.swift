@@ -3,10 +3,11 @@
 public struct SysfsInputInfo: Sendable, Hashable {
   /// The device name, as in `libevdev_get_name`.
   public var name: String?
-  /// Whether the node may scroll: its `EV_REL` bitmask has a wheel code (`REL_WHEEL`,
-  /// `REL_HWHEEL` or their hi-res variants) or its `EV_ABS` bitmask has `ABS_MT_POSITION_X` (a
-  /// touchpad, or a touchscreen that libevdev will then rule out); `nil` if sysfs did not say.
-  /// Keyboards have neither, so they are never opened by default.
+  /// Whether the node may scroll: its `EV_REL` bitmask has a wheel or dial code (`REL_WHEEL`,
+  /// `REL_HWHEEL`, their hi-res variants, `REL_DIAL`) or pointer motion (`REL_X`/`REL_Y`, for
+  /// on-button scrolling), or its `EV_ABS` bitmask has `ABS_X` or `ABS_MT_POSITION_X` (a touchpad,
+  /// or a touchscreen that libevdev will then rule out); `nil` if sysfs did not say. Keyboards
+  /// have none of these, so they are never opened by default.
   public var canScroll: Bool?
   /// Whether the `EV_KEY` bitmask has every key from 1 to 31, udev's test for a keyboard
   /// (``ScrollCore/DeviceDescription/isKeyboard``); `nil` if sysfs did not say.
@@ -36,9 +37,11 @@ public struct SysfsInputInfo: Sendable, Hashable {
     if rel == nil && abs == nil {
       canScroll = nil
     } else {
-      let wheelBits: UInt64 = 1 << 6 | 1 << 8 | 1 << 11 | 1 << 12
-      let multitouchBits: UInt64 = 1 << 0x35
-      canScroll = Self.hasAnyBit(rel, wheelBits) || Self.hasAnyBit(abs, multitouchBits)
+      // REL_X/REL_Y (pointer motion, for on-button scrolling), REL_HWHEEL, REL_DIAL, REL_WHEEL and
+      // the hi-res wheels; ABS_X (a touchpad's single-touch position) and ABS_MT_POSITION_X.
+      let relativeBits: UInt64 = 1 << 0 | 1 << 1 | 1 << 6 | 1 << 7 | 1 << 8 | 1 << 11 | 1 << 12
+      let positionBits: UInt64 = 1 << 0 | 1 << 0x35
+      canScroll = Self.hasAnyBit(rel, relativeBits) || Self.hasAnyBit(abs, positionBits)
     }
   }
 

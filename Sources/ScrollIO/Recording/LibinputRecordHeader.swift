@@ -69,6 +69,15 @@ enum LibinputRecordHeader {
   struct Device {
     var node: String?
     var description: DeviceDescription?
+    /// `udev: properties:`, as `KEY` → `value`.
+    var udevProperties: [String: String] = [:]
+
+    /// The description with udev's properties, or `nil` when the item has no `evdev:`.
+    var describedDevice: DeviceDescription? {
+      guard var description else { return nil }
+      description.udevProperties = udevProperties
+      return description
+    }
     /// Whether the walk stopped inside the device's `events:` sequence (else at the item's end).
     var atEvents: Bool
   }
@@ -89,6 +98,9 @@ enum LibinputRecordHeader {
       case "evdev":
         guard valueKind == .mappingStart else { throw yaml.malformed("expected 'evdev:' to be a mapping") }
         device.description = try evdev(yaml)
+      case "udev":
+        guard valueKind == .mappingStart else { throw yaml.malformed("expected 'udev:' to be a mapping") }
+        device.udevProperties = try udevProperties(yaml)
       case "events":
         guard valueKind == .sequenceStart else { throw yaml.malformed("expected 'events:' to be a list") }
         device.atEvents = true
@@ -121,6 +133,29 @@ enum LibinputRecordHeader {
       case let kind: try yaml.skipNode(startingWith: kind)
       }
     }
+  }
+
+  /// Parses the `udev:` mapping (the walk is just after its start): its `properties:` list of
+  /// `KEY=value` strings, as `libinput record` writes udev's properties of the node.
+  private static func udevProperties(_ yaml: YAMLEventStream) throws(RecordingError) -> [String: String] {
+    var properties: [String: String] = [:]
+    while try yaml.nextKey(orElse: "expected a key in 'udev:'") {
+      let key = yaml.scalarString
+      let valueKind = try yaml.next()
+      guard key == "properties", valueKind == .sequenceStart else {
+        try yaml.skipNode(startingWith: valueKind)
+        continue
+      }
+      while true {
+        let item = try yaml.next()
+        if item == .sequenceEnd { break }
+        guard item == .scalar else { throw yaml.malformed("expected 'properties:' to be a list of KEY=value strings") }
+        let text = yaml.scalarString
+        guard let equals = text.firstIndex(of: "=") else { continue }
+        properties[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+    }
+    return properties
   }
 
   /// Parses the `evdev:` mapping (the walk is just after its start).

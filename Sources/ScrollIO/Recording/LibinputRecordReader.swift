@@ -27,7 +27,7 @@ final class LibinputRecordReader: RecordingReader {
       guard let device = try LibinputRecordHeader.nextDevice(yaml) else {
         throw yaml.malformed("'ndevices: 1' but 'devices:' is empty")
       }
-      add(device.description, node: device.node, fallbackName: fallbackName)
+      add(device.describedDevice, node: device.node, fallbackName: fallbackName)
       cursors = [try Self.cursor(yaml, device, ndevices: 1)]
     case .devices(let ndevices):
       try scanDevices(yaml, fallbackName: fallbackName, ndevices: ndevices)
@@ -61,7 +61,7 @@ final class LibinputRecordReader: RecordingReader {
   /// The first pass of a multi-device file: every device's description, skipping events.
   private func scanDevices(_ yaml: YAMLEventStream, fallbackName: String, ndevices: Int?) throws(RecordingError) {
     while let device = try LibinputRecordHeader.nextDevice(yaml) {
-      add(device.description, node: device.node, fallbackName: fallbackName)
+      add(device.describedDevice, node: device.node, fallbackName: fallbackName)
       if device.atEvents {
         try yaml.skipNode(startingWith: .sequenceStart)
         try LibinputRecordHeader.finishDevice(yaml)

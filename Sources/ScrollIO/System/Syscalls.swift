@@ -76,6 +76,16 @@ enum Syscalls {
   static let openWriteOnly = O_WRONLY
   static let openNonBlocking = O_NONBLOCK
 
+  /// The device number (`st_rdev`) of the character or block device `descriptor` refers to, as
+  /// (major, minor), decoded as glibc's `major(3)` and `minor(3)` do.
+  static func deviceNumber(_ descriptor: Int32) -> Result<(major: UInt64, minor: UInt64), Errno> {
+    var status = stat()
+    return valueOrErrno(retryOnInterrupt: true) { fstat(descriptor, &status) }.map { _ in
+      let rdev = UInt64(status.st_rdev)
+      return ((rdev >> 8) & 0xfff | (rdev >> 32) & ~0xfff, rdev & 0xff | (rdev >> 12) & ~0xff)
+    }
+  }
+
   /// `S_IFREG` and `S_IFDIR`, the file types ``fileType(_:)`` is compared with.
   static let regularFileType = S_IFREG
   static let directoryType = S_IFDIR

@@ -1,4 +1,5 @@
 import ScrollCore
+import ScrollIO
 
 /// Every option of scrolldir, in the order `--help` lists them.
 enum OptionTable {
@@ -24,22 +25,58 @@ enum OptionTable {
       help: "Keep records that move on this axis: vertical, horizontal or both.", defaultValue: "both"),
     OptionSpec(
       name: "--natural", action: .flag { $0.options.natural = true }, scope: recordCommands, section: .common,
-      help: "Natural scrolling for touchpads (content follows the fingers)."),
+      help: "Natural scrolling for touchpads and on-button scrolling (content follows the fingers or the pointer)."),
+    OptionSpec(
+      name: "--scroll-method",
+      action: .value(
+        .init(placeholder: "method", expected: "twofinger, edge, button or none", choices: Options.scrollMethodNames)
+      ) { (state, value) throws(UsageError) in
+        guard let method = Options.scrollMethod(named: value) else {
+          throw UsageError(
+            message: "invalid value '\(value)' for '--scroll-method': expected twofinger, edge, button or none")
+        }
+        state.options.scrollMethod = method
+      },
+      scope: [.monitor, .replay, .list], section: .common,
+      help:
+        "Scroll method for every device that offers it: twofinger or edge (touchpads), button (pointing devices), or none (wheels and dials only).",
+      defaultValue: "each device's, as libinput chooses"),
+    OptionSpec(
+      name: "--scroll-button",
+      action: .value(.init(placeholder: "code", expected: "a button name such as BTN_MIDDLE", choices: [])) {
+        (state, value) throws(UsageError) in
+        guard let named = EventNames.code(named: value), named.type == .key else {
+          throw UsageError(
+            message:
+              "invalid value '\(value)' for '--scroll-button': expected a button name such as BTN_MIDDLE, BTN_SIDE or BTN_EXTRA"
+          )
+        }
+        state.options.scrollButton = named.code
+      },
+      scope: [.monitor, .replay, .list], section: .common,
+      help: "The button that scrolls while held, by its libevdev name.", defaultValue: "BTN_MIDDLE, as libinput chooses"
+    ),
     OptionSpec(
       name: "--detents", action: .flag { $0.options.modes.wheelStep = Double(ScrollUnit.v120PerDetent) },
-      scope: recordCommands, section: .common, help: "One wheel record per whole detent (120 v120) crossed."),
+      scope: recordCommands, section: .common, help: "One wheel or dial record per whole detent (120 v120) crossed."),
     OptionSpec(
       name: "--step",
-      action: .value(.init(placeholder: "mm", expected: "a distance in mm", choices: [])) {
+      action: .value(
+        .init(placeholder: "n", expected: "a distance in mm (counts for on-button scrolling)", choices: [])
+      ) {
         (state, value) throws(UsageError) in
         guard value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let step = Double(value),
           step >= Options.minimumStep, step <= Options.maximumStep
         else {
-          throw UsageError(message: "invalid value '\(value)' for '--step': expected a distance from 0.01 to 1000 mm")
+          throw UsageError(
+            message: "invalid value '\(value)' for '--step': expected a number from 0.01 to 1000 (mm, or counts)")
         }
         state.options.modes.fingerStep = step
       },
-      scope: recordCommands, section: .common, help: "One finger record per <mm> of scrolling (0.01 to 1000)."),
+      scope: recordCommands, section: .common,
+      help:
+        "One record per <n> of continuous scrolling, 0.01 to 1000: mm for finger and edge scrolling, counts for on-button scrolling."
+    ),
     OptionSpec(
       name: "--changes-only", action: .flag { $0.options.modes.changesOnly = true }, scope: recordCommands,
       section: .common, help: "Only records whose direction differs from the last on that axis."),

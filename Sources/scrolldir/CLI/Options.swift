@@ -60,9 +60,24 @@ struct Options: Equatable, Sendable {
   var allowKeyboards = false
   /// `--raw` (replay only): a stream of `struct input_event`, described as given.
   var raw: RawDescription?
+  /// `--scroll-method`: the method for every device that offers it; `nil` for each device's default.
+  var scrollMethod: ScrollMethod?
+  /// `--scroll-button`: the button of on-button scrolling; `nil` for each device's default.
+  var scrollButton: EventCode?
 
   /// The pipeline settings these options ask for.
-  var pipeline: DevicePipeline.Options { DevicePipeline.Options(naturalScrolling: natural) }
+  var pipeline: DevicePipeline.Options {
+    DevicePipeline.Options(naturalScrolling: natural, scrollMethod: scrollMethod, scrollButton: scrollButton)
+  }
+
+  /// The values of `--scroll-method`, as libinput's tools spell them (`--set-scroll-method`).
+  static let scrollMethodNames = ["twofinger", "edge", "button", "none"]
+
+  /// The method a `--scroll-method` value names (also `two-finger`, as `libinput list-devices`
+  /// writes it), or `nil`.
+  static func scrollMethod(named name: String) -> ScrollMethod? {
+    name == "twofinger" ? .twoFinger : ScrollMethod(rawValue: name)
+  }
 
   /// The smallest `--step` (mm): below any touchpad's resolution (40 units/mm is 0.025 mm), and
   /// finger offsets print with three decimals.

@@ -3,7 +3,7 @@ import ScrollIO
 
 /// `scrolldir list`: every event node with its name, IDs, scroll capabilities and readability.
 enum ListCommand {
-  static func run() throws(CommandError) {
+  static func run(options: Options) throws(CommandError) {
     let directory = DeviceDiscovery.inputDirectory
     let probes: [DeviceDiscovery.Probe]
     do {
@@ -18,35 +18,40 @@ enum ListCommand {
     let writer = LineWriter(interruption: .terminationRequested)
     for probe in probes {
       do {
-        for line in describe(probe) { try writer.write(line) }
+        for line in describe(probe, options: options.pipeline) { try writer.write(line) }
       } catch {
         throw .output(error)
       }
     }
   }
 
-  /// The lines for one node, e.g.
+  /// The lines for one node, with the scroll method `options` put in effect, e.g.
   /// ```
   /// /dev/input/event5
   ///   name:     Logitech G502
   ///   id:       bus 0x0003 vendor 0x046d product 0xc08d
   ///   scroll:   wheel (REL_WHEEL), hi-res wheel (REL_WHEEL_HI_RES)
+  ///   methods:  button
   ///   readable: yes
   /// ```
-  static func describe(_ probe: DeviceDiscovery.Probe) -> [String] {
+  /// `methods:` lists the scroll methods the device offers, by libinput's names, the one in effect
+  /// marked `*`, as `libinput list-devices` writes them.
+  static func describe(_ probe: DeviceDiscovery.Probe, options: DevicePipeline.Options) -> [String] {
     var lines = [probe.path, "  name:     " + (probe.name ?? "(unknown)")]
     switch probe.device {
     case .success(let device):
       let id = device.description.id
       lines.append("  id:       bus \(hex(id.bustype)) vendor \(hex(id.vendor)) product \(hex(id.product))")
-      lines.append("  scroll:   " + scrollCodes(device.description))
+      let pipeline = DevicePipeline(device: probe.path, description: device.description, options: options)
+      lines.append("  scroll:   " + scrollCodes(device.description, pipeline))
+      lines.append("  methods:  " + methods(device.description, pipeline, options))
       if let touchpad = device.description.scrollCapabilities.touchpad {
         lines.append("  touchpad: " + describe(touchpad))
       }
       lines.append("  readable: yes")
     case .failure(let error):
       let scroll: String =
-        switch probe.canScroll {
+        switch probe.canScroll(with: options) {
         case true?: "yes (from sysfs)"
         case false?: "none (from sysfs)"
         case nil: "unknown"
@@ -81,16 +86,38 @@ enum ListCommand {
     return String(tenths / 10) + "." + String(tenths % 10)
   }
 
-  private static func scrollCodes(_ description: DeviceDescription) -> String {
+  /// The wheel and dial codes by libevdev name, then the scroll method's source in effect.
+  private static func scrollCodes(_ description: DeviceDescription, _ pipeline: DevicePipeline) -> String {
     let codes: [(String, EventCode)] = [
       ("wheel", .relWheel), ("hi-res wheel", .relWheelHiRes), ("horizontal wheel", .relHWheel),
-      ("hi-res horizontal wheel", .relHWheelHiRes),
+      ("hi-res horizontal wheel", .relHWheelHiRes), ("dial", .relDial),
     ]
     var present = codes.filter { description.has(.rel, $0.1) }.map { label, code in
-      label + " (" + (EventNames.name(type: .rel, code: code) ?? "REL 0x\(String(code.rawValue, radix: 16))") + ")"
+      label + " (" + codeName(.rel, code) + ")"
     }
-    if description.scrollCapabilities.twoFingerScroll { present.append("two-finger scroll") }
+    switch pipeline.methodSource {
+    case .finger?: present.append("two-finger scroll")
+    case .edge?: present.append("edge scroll")
+    case .button?: present.append("button scroll (" + codeName(.key, pipeline.scrollButton ?? .btnMiddle) + ")")
+    case .wheel?, .dial?, nil: break
+    }
     return present.isEmpty ? "none" : present.joined(separator: ", ")
+  }
+
+  /// e.g. `*two-finger edge`, `*button (BTN_MIDDLE)`, `none`.
+  private static func methods(
+    _ description: DeviceDescription, _ pipeline: DevicePipeline, _ options: DevicePipeline.Options
+  ) -> String {
+    let methods = ScrollMethods(description, scrollButton: options.scrollButton)
+    guard !methods.available.isEmpty else { return "none" }
+    return methods.available.map { method in
+      (method == pipeline.method ? "*" : "") + method.rawValue
+        + (method == .button ? " (" + codeName(.key, methods.button ?? .btnMiddle) + ")" : "")
+    }.joined(separator: " ")
+  }
+
+  private static func codeName(_ type: EventType, _ code: EventCode) -> String {
+    EventNames.name(type: type, code: code) ?? "0x" + NumberFormatting.hex(code.rawValue, digits: 2)
   }
 
   private static func hex(_ value: UInt16) -> String {
