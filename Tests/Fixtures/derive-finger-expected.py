@@ -13,9 +13,10 @@ Which devices scroll with two fingers (Touch/TouchpadGeometry.swift):
   * protocol: INPUT_PROP_SEMI_MT -> semi-MT; else ABS_MT_SLOT -> protocol B with max+1 slots; else
     ABS_MT_POSITION_X/Y -> protocol A; else single-touch. Only protocol B (with at least 2 slots)
     and protocol A read two fingers; semi-MT and single-touch pads give no finger records;
-  * units per mm = the ABS_MT_POSITION_X/Y resolution; an axis whose resolution is 0 (or absent:
-    evemu files older than format 1.2) uses (max - min) / 69 for x and / 50 for y (libinput's assumed
-    69 x 50 mm pad), as a real number;
+  * units per mm = the ABS_MT_POSITION_X/Y resolution; when either axis's resolution is 0 (or
+    absent: evemu files older than format 1.2), both use libinput's assumed 69 x 50 mm pad:
+    (max - min) // 69 for x and // 50 for y, whole units per mm (integer division, at least 1, as in
+    libinput's tp_init_default_resolution);
   * a position outside [min, max] of its axis is unknown for that frame.
 
 Contacts (Touch/ContactTracker.swift):
@@ -72,27 +73,14 @@ an axis-lock path of raw centroid motion since landing, 15/75-degree lock limits
 scrolldir on 11 files; the review that found this led to the documentation (and the limits) being
 corrected, and this oracle was updated to the corrected documentation.
 """
-import json
-import os
 import sys
 from fractions import Fraction
 
-EV_SYN, EV_KEY, EV_REL, EV_ABS = 0, 1, 2, 3
-SYN_REPORT, SYN_MT_REPORT, SYN_DROPPED = 0, 2, 3
-REL_X, REL_Y = 0, 1
-ABS_X, ABS_Y = 0, 1
-ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y = 0x2F, 0x35, 0x36
-ABS_MT_TOOL_TYPE, ABS_MT_TRACKING_ID = 0x37, 0x39
-ABS_MT_TOUCH_MAJOR = 0x30
-BTN_TOUCH = 0x14A
-MT_TOOL_PALM = 2
-BTN_TOOL_PEN, BTN_TOOL_FINGER, BTN_TOOL_QUINTTAP = 0x140, 0x145, 0x148
-BTN_TOOL_DOUBLETAP, BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP = 0x14D, 0x14E, 0x14F
-TOOL_COUNT = {BTN_TOOL_FINGER: 1, BTN_TOOL_DOUBLETAP: 2, BTN_TOOL_TRIPLETAP: 3,
-              BTN_TOOL_QUADTAP: 4, BTN_TOOL_QUINTTAP: 5}
-PROP_DIRECT, PROP_SEMI_MT = 1, 3
+from oracle_touch import (ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_SLOT, EV_ABS, EV_SYN, PROP_SEMI_MT,
+                          SYN_DROPPED, SYN_REPORT, Ids, TrackerA, TrackerB, is_touchpad, print_records,
+                          read_recording)
 
-# All arithmetic is exact (fractions): positions are integers, resolutions integers or range / size,
+# All arithmetic is exact (fractions): positions and resolutions are integers,
 # so "did the offset change" never depends on floating-point rounding.
 FALLBACK_MM = (69, 50)                    # TouchpadGeometry.fallbackSizeMM
 MIN_TRAVEL = Fraction(3, 2)               # TwoFingerScroll.minimumFingerTravel
@@ -102,88 +90,17 @@ VERTICAL_SLOPE = Fraction("2.747")        # AxisLock.verticalSlope (tan 70)
 HORIZONTAL_SLOPE = Fraction("0.364")      # AxisLock.horizontalSlope (tan 20)
 
 
-# ---------------------------------------------------------------- reading recordings
-
-class Description:
-    def __init__(self):
-        self.name = None
-        self.codes = {}    # type -> set of codes
-        self.absinfo = {}  # code -> (min, max, fuzz, flat, res)
-        self.props = set()
-
-    def has(self, etype, code):
-        if etype == EV_ABS and code in self.absinfo:
-            return True
-        return code in self.codes.get(etype, set())
-
-
-def read_evemu(path):
-    desc = Description()
-    events = []
-    mask_lines = {}
-    for raw in open(path, encoding="utf-8", errors="replace"):
-        if raw.startswith("N:"):
-            desc.name = raw[2:].strip()
-            continue
-        line = raw.split("#", 1)[0].strip()
-        if line.startswith("P:"):
-            for i, byte in enumerate(line[2:].split()):
-                for bit in range(8):
-                    if int(byte, 16) >> bit & 1:
-                        desc.props.add(i * 8 + bit)
-        elif line.startswith("B:"):
-            fields = line[2:].split()
-            etype = int(fields[0], 16)
-            index = mask_lines.get(etype, 0)
-            mask_lines[etype] = index + 1
-            codes = desc.codes.setdefault(etype, set())
-            for i, byte in enumerate(fields[1:]):
-                for bit in range(8):
-                    if int(byte, 16) >> bit & 1:
-                        codes.add(index * 64 + i * 8 + bit)
-        elif line.startswith("A:"):
-            fields = line[2:].split()
-            values = [int(v) for v in fields[1:]]
-            while len(values) < 5:
-                values.append(0)
-            desc.absinfo[int(fields[0], 16)] = tuple(values[:5])
-        elif line.startswith("E:"):
-            stamp, etype, code, value = line[2:].split()[:4]
-            sec, usec = stamp.split(".")
-            events.append((int(sec), int(usec), int(etype, 16), int(code, 16), int(value)))
-    return desc, events
-
-
-def read_yaml(path):
-    import yaml
-    doc = yaml.safe_load(open(path, encoding="utf-8"))
-    devices = doc.get("devices") or []
-    assert len(devices) == 1, "oracle handles one device"
-    dev = devices[0]
-    evdev = dev.get("evdev") or {}
-    desc = Description()
-    desc.name = evdev.get("name")
-    for etype, codes in (evdev.get("codes") or {}).items():
-        desc.codes[int(etype)] = set(int(c) for c in (codes or []))
-    for code, info in (evdev.get("absinfo") or {}).items():
-        values = list(info) + [0] * (5 - len(info))
-        desc.absinfo[int(code)] = tuple(values[:5])
-    desc.props = set(int(p) for p in (evdev.get("properties") or []))
-    events = []
-    for frame in dev.get("events") or []:
-        for sec, usec, etype, code, value in frame.get("evdev", []) or []:
-            events.append((sec, usec, etype, code, value))
-    return desc, events
-
-
 # ---------------------------------------------------------------- geometry
 
 class Geometry:
     def __init__(self, protocol, slots, xinfo, yinfo):
         self.protocol, self.slots = protocol, slots
         self.xmin, self.xmax, self.ymin, self.ymax = xinfo[0], xinfo[1], yinfo[0], yinfo[1]
-        self.xres = Fraction(xinfo[4]) if xinfo[4] > 0 else Fraction(xinfo[1] - xinfo[0], FALLBACK_MM[0])
-        self.yres = Fraction(yinfo[4]) if yinfo[4] > 0 else Fraction(yinfo[1] - yinfo[0], FALLBACK_MM[1])
+        if xinfo[4] > 0 and yinfo[4] > 0:
+            self.xres, self.yres = Fraction(xinfo[4]), Fraction(yinfo[4])
+        else:
+            self.xres = Fraction(max((xinfo[1] - xinfo[0]) // FALLBACK_MM[0], 1))
+            self.yres = Fraction(max((yinfo[1] - yinfo[0]) // FALLBACK_MM[1], 1))
 
     def contains(self, x, y):
         return self.xmin <= x <= self.xmax and self.ymin <= y <= self.ymax
@@ -194,12 +111,8 @@ class Geometry:
 
 def geometry(desc):
     """The two-finger geometry of the device, or None when it gives no finger records."""
-    finger_tool = any(desc.has(EV_KEY, c) for c in TOOL_COUNT)
-    st_axes = desc.has(EV_ABS, ABS_X) and desc.has(EV_ABS, ABS_Y)
     mt_axes = desc.has(EV_ABS, ABS_MT_POSITION_X) and desc.has(EV_ABS, ABS_MT_POSITION_Y)
-    if PROP_DIRECT in desc.props or desc.has(EV_REL, REL_X) or desc.has(EV_REL, REL_Y):
-        return None
-    if desc.has(EV_KEY, BTN_TOOL_PEN) or not finger_tool or not (st_axes or mt_axes):
+    if not is_touchpad(desc):
         return None
     if PROP_SEMI_MT in desc.props or not mt_axes:
         return None  # semi-MT or single-touch: does not read two fingers
@@ -214,139 +127,11 @@ def geometry(desc):
 
 # ---------------------------------------------------------------- contacts
 
-class Ids:
-    def __init__(self):
-        self.next = 1
-
-    def new(self):
-        self.next += 1
-        return self.next - 1
-
-
-class Slot:
-    def __init__(self):
-        self.tid = None        # None: never reported; -1: ended; >= 0 active
-        self.already_down = False
-        self.x = self.y = None
-        self.tool = 0
-        self.ident = None
-
-    def active(self):
-        return (self.tid is not None and self.tid >= 0) or (self.tid is None and self.already_down)
-
-
-class TrackerB:
-    def __init__(self, geo, ids):
-        self.geo, self.ids = geo, ids
-        self.slots = [Slot() for _ in range(geo.slots)]
-        self.current = 0
-        self.buttons = set()
-
-    def add(self, etype, code, value):
-        if etype == EV_KEY and code in TOOL_COUNT:
-            (self.buttons.add if value else self.buttons.discard)(code)
-            return
-        if etype != EV_ABS:
-            return
-        if code == ABS_MT_SLOT:
-            self.current = value
-            return
-        if not 0 <= self.current < len(self.slots):
-            return
-        slot = self.slots[self.current]
-        if code == ABS_MT_TRACKING_ID:
-            if value >= 0:
-                if slot.tid != value:
-                    slot.ident = self.ids.new()
-            slot.tid = value
-        elif code in (ABS_MT_POSITION_X, ABS_MT_POSITION_Y):
-            if code == ABS_MT_POSITION_X:
-                slot.x = value
-            else:
-                slot.y = value
-            if slot.tid is None and not slot.already_down:
-                slot.already_down = True
-                slot.ident = self.ids.new()
-        elif code == ABS_MT_TOOL_TYPE:
-            slot.tool = value
-
-    def forget(self):
-        for slot in self.slots:
-            if slot.active():
-                slot.ident = self.ids.new()
-
-    def end_frame(self):
-        contacts = []
-        for slot in self.slots:
-            if slot.active() and slot.tool != MT_TOOL_PALM:
-                known = slot.x is not None and slot.y is not None and self.geo.contains(slot.x, slot.y)
-                contacts.append((slot.ident, self.geo.mm(slot.x, slot.y) if known else None))
-        count = len(contacts)
-        tool = max((TOOL_COUNT[c] for c in self.buttons), default=0)
-        if tool > len(self.slots):
-            count = tool
-        return count, contacts
-
-
-class TrackerA:
-    def __init__(self, geo, ids):
-        self.geo, self.ids = geo, ids
-        self.pending = {}
-        self.frame = []          # (x, y, palm) of this frame
-        self.previous = None     # [(ident, x, y)] of the previous frame, None after a drop
-        self.touching = None     # last BTN_TOUCH value
-
-    def add(self, etype, code, value):
-        if etype == EV_SYN and code == SYN_MT_REPORT:
-            if self.pending and self.pending.get("major") != 0:
-                self.frame.append((self.pending.get("x"), self.pending.get("y"),
-                                   self.pending.get("tool") == MT_TOOL_PALM))
-            self.pending = {}
-        elif etype == EV_KEY and code == BTN_TOUCH:
-            self.touching = value != 0
-        elif etype == EV_ABS:
-            if code == ABS_MT_TOUCH_MAJOR:
-                self.pending["major"] = value
-            if code == ABS_MT_POSITION_X:
-                self.pending["x"] = value
-            elif code == ABS_MT_POSITION_Y:
-                self.pending["y"] = value
-            elif code == ABS_MT_TOOL_TYPE:
-                self.pending["tool"] = value
-            elif code in (ABS_MT_TRACKING_ID,) or 0x30 <= code <= 0x3D:
-                self.pending.setdefault("other", True)
-
-    def forget(self):
-        self.previous = None
-
-    def end_frame(self):
-        fingers = [(x, y) for x, y, palm in self.frame if not palm] if self.touching is not False else []
-        self.frame, self.pending = [], {}
-        prev = self.previous
-        if prev is not None and len(prev) == len(fingers) and fingers:
-            pairs = []
-            for i, (x, y) in enumerate(fingers):
-                for j, (_, px, py) in enumerate(prev):
-                    if None in (x, y, px, py):
-                        d = float("inf")
-                    else:
-                        d = (x - px) ** 2 + (y - py) ** 2
-                    pairs.append((d, i, j))
-            pairs.sort()
-            given, used = {}, set()
-            for _, i, j in pairs:
-                if i not in given and j not in used:
-                    given[i] = prev[j][0]
-                    used.add(j)
-            idents = [given[i] for i in range(len(fingers))]
-        else:
-            idents = [self.ids.new() for _ in fingers]
-        self.previous = [(ident, x, y) for ident, (x, y) in zip(idents, fingers)]
-        contacts = []
-        for ident, (x, y) in zip(idents, fingers):
-            known = x is not None and y is not None and self.geo.contains(x, y)
-            contacts.append((ident, self.geo.mm(x, y) if known else None))
-        return len(contacts), contacts
+def finger_frame(geo, frame):
+    """A tracker's frame with each position in mm, or None when unknown or off the axis range."""
+    count, contacts = frame
+    return count, [(ident, geo.mm(*pos) if pos is not None and geo.contains(*pos) else None)
+                   for ident, pos in contacts]
 
 
 # ---------------------------------------------------------------- two-finger scroll
@@ -464,13 +249,12 @@ class Scroller:
 # ---------------------------------------------------------------- pipeline
 
 def records(path):
-    desc, events = read_yaml(path) if path.endswith((".yml", ".yaml")) else read_evemu(path)
-    label = desc.name or os.path.basename(path)
+    desc, events, label = read_recording(path)
     geo = geometry(desc)
     if geo is None:
         return label, []
     ids = Ids()
-    tracker = (TrackerB if geo.protocol == "B" else TrackerA)(geo, ids)
+    tracker = TrackerB(geo.slots, ids) if geo.protocol == "B" else TrackerA(ids)
     scroller = Scroller()
     x = y = Fraction(0)
     dropped = False
@@ -481,7 +265,7 @@ def records(path):
             tracker.forget()
             continue
         if etype == EV_SYN and code == SYN_REPORT:
-            step = scroller.step(*tracker.end_frame())
+            step = scroller.step(*finger_frame(geo, tracker.end_frame()))
             if step is not None and step[0] == "stop":
                 out.append((sec, usec, (x, y), (x, y), True))
             elif step is not None and not dropped:
@@ -494,20 +278,9 @@ def records(path):
     return label, out
 
 
-def number(v):
-    text = "%.3f" % float(v)
-    return "0.000" if text == "-0.000" else text
-
-
 def main():
     label, recs = records(sys.argv[1])
-    for sec, usec, (ox, oy), (nx, ny), stop in recs:
-        vertical = "Down" if ny > oy else "Up" if ny < oy else "None"
-        horizontal = "Right" if nx > ox else "Left" if nx < ox else "None"
-        print('{"event":"scroll","time":%d.%06d,"device":%s,"source":"finger","vertical":"%s","horizontal":"%s",'
-              '"old":{"x":%s,"y":%s},"new":{"x":%s,"y":%s},"unit":"mm"%s}'
-              % (sec, usec, json.dumps(label, ensure_ascii=False), vertical, horizontal,
-                 number(ox), number(oy), number(nx), number(ny), ',"stop":true' if stop else ""))
+    print_records(label, "finger", recs)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@ between scrolldir and libinput (also in README.md)."""
 
 # What the libinput scenario asserts for each recording. Every recording played must be listed.
 #   sd      "scrolls" (scrolldir monitors it and scrolls), "silent" (monitors it, no record) or
-#           "refuses" (exit 66: it cannot scroll, i.e. no wheel and not a touchpad that reports two
-#           fingers' positions: semi-MT pads and touchscreens)
+#           "refuses" (exit 66: it cannot scroll with its scroll method, e.g. two-finger scrolling
+#           on a semi-MT pad, which reports no two fingers' positions, or a touchscreen)
 #   li      "scrolls", "silent" or "refuses" (libinput does not add the device)
 #   same_strokes  the collapsed stroke sequences are identical on both axes
 #   li_strokes    libinput's strokes, exactly (libinput 1.22.1 is fixed by Debian 12), as
@@ -21,6 +21,8 @@ between scrolldir and libinput (also in README.md)."""
 #   stop_ms       (min, max) of the time from each scrolldir stop to libinput's nearest (ms)
 #   start_frames  (min, max) of how many frames earlier (< 0) libinput first scrolls
 #   why           the explanation of every difference (also in README.md)
+# NAME@edge is NAME played with edge scrolling (scrolldir --scroll-method edge, libinput
+# --set-scroll-method=edge); see uinput_checks.EDGE_VARIANTS.
 EXPECTED_AGREEMENT = {
     "wheel-ibm-scrollpoint-stick-relz": dict(
         sd="scrolls", li="scrolls", same_strokes=True, share=(1.0, 1.0), stops=(0, 0),
@@ -88,17 +90,18 @@ EXPECTED_AGREEMENT = {
         why="Semi-MT (INPUT_PROP_SEMI_MT): the pad reports the bounding box of the fingers, not the "
             "fingers. libinput scrolls with it (7 frames and a stop) although this is a stationary "
             "two-finger tap; scrolldir deliberately does not read two fingers from a semi-MT pad "
-            "(TouchpadGeometry.TouchProtocol.readsTwoFingers, whose doc cites this very recording) "
-            "and refuses the device."),
+            "(TouchpadGeometry.TouchProtocol.readsTwoFingers, whose doc cites this very recording), "
+            "so with the default method (two-finger, libinput's on a pad that counts two fingers) it "
+            "cannot scroll and refuses the device, naming --scroll-method edge."),
     "touchpad-cypress-2fg-press": dict(
         sd="refuses", li="scrolls", stops=(0, 1),
         why="Semi-MT (INPUT_PROP_SEMI_MT) clickpad: a two-finger press, and libinput scrolls "
             "(10-11 frames and a stop) from the bounding box; scrolldir refuses semi-MT pads."),
     "touchpad-alps-glidepoint-right-edge-scroll": dict(
         sd="refuses", li="silent", stops=(0, 0),
-        why="Semi-MT: scrolldir refuses it. An edge scroll, and libinput's default scroll method "
-            "on a pad that can do two-finger scrolling is two-finger, so libinput does not scroll "
-            "either; scrolldir has no edge scrolling."),
+        why="Semi-MT: scrolldir refuses it with the default method, two-finger. An edge scroll, and "
+            "libinput's default scroll method on a pad that counts two fingers is two-finger, so "
+            "libinput does not scroll either; see the @edge variant."),
     "touchpad-synaptics-scrollbuttons-btn0-btn1": dict(
         sd="refuses", li="silent", stops=(0, 0),
         why="Semi-MT: scrolldir refuses it. The recording presses the pad's scroll buttons "
@@ -112,8 +115,8 @@ EXPECTED_AGREEMENT = {
         why="A two-finger scroll that the pad reported as one finger: neither scrolls."),
     "touchpad-synaptics-hp8470p-edge-scroll-vert": dict(
         sd="silent", li="silent", stops=(0, 0),
-        why="One-finger edge scroll: libinput's default on this pad is two-finger scrolling, and "
-            "scrolldir has no edge scrolling."),
+        why="One-finger edge scroll: the default method on this pad is two-finger scrolling for both; "
+            "see the @edge variant."),
     "other-apple-magic-mouse-short-touch": dict(
         sd="silent", li="silent", stops=(0, 0),
         why="A short touch on the mouse's surface; no wheel events, no scroll from either."),
@@ -126,4 +129,35 @@ EXPECTED_AGREEMENT = {
         why="libinput 1.22 refuses the device ('kernel bug: device has min == max on ABS_X': the "
             "recording's description declares ABS_X/ABS_Y 0..0); scrolldir scrolls the dial's one "
             "detent Down."),
+    "trackpoint-tpps2-ibm-motion-no-scroll": dict(
+        sd="silent", li="silent", stops=(0, 0),
+        why="A TrackPoint without a wheel: on-button scrolling is the default for both (on BTN_MIDDLE), "
+            "and the middle button is never pressed; 21 s of pointer motion, no scroll from either."),
+    # Edge scrolling (libinput's 7 mm zones, tp_edge_scroll_*), the touchpads played once more.
+    "touchpad-synaptics-hp8470p-edge-scroll-vert@edge": dict(
+        sd="scrolls", li="scrolls", same_strokes=True,
+        li_strokes={"v": ["Down", "Up", "Down", "Up", "Down", "Up", "Down", "Up", "Down", "Up", "Down"], "h": []},
+        share=(0.96, 0.98), sd_only=6, stops=(1, 1), stop_ms=(0, 0), start_frames=(0, 0),
+        why="The same 11 strokes, started and stopped in the same frames, never opposite. The 6 "
+            "frames only scrolldir scrolls all come after 1.5 s, when libinput has seen the finger's "
+            "x move right, left, right in consecutive frames (tp_detect_wobbling) and turned on its "
+            "motion hysteresis for good (tp_motion_hysteresis, a quarter-mm margin), which swallows "
+            "the slowest frame near a turn; scrolldir has no wobble detection. The y positions "
+            "beyond the declared minimum (28 frames, at the top of each upstroke) scroll in both."),
+    "touchpad-alps-glidepoint-right-edge-scroll@edge": dict(
+        sd="silent", li="silent", stops=(0, 0),
+        why="Neither scrolls: the pad gives no resolution, so both assume libinput's 69 x 50 mm "
+            "(1360 / 69 = 19 units per mm: 71.6 mm), which puts the right zone beyond x 1227; "
+            "the finger never passes x 1177."),
+    "touchpad-synaptics-t440s-1fg-motion@edge": dict(
+        sd="silent", li="silent", stops=(0, 0),
+        why="Pointer motion: of 35 touches 5 land in the right zone, and none moves 3 mm along it "
+            "before leaving it (a clickpad: no 300 ms lock). Neither scrolls."),
 }
+for name in ("touchpad-alps-glidepoint-2fg-tap", "touchpad-cypress-2fg-press",
+             "touchpad-elantech-samsung700z3a-1fg-motion", "touchpad-ite-acer-sw5-2fg-scroll-up",
+             "touchpad-synaptics-hp8470p-2fg-horiz-flicker", "touchpad-synaptics-hp8470p-2fg-vert-seen-as-1fg",
+             "touchpad-synaptics-ps2-2fg-vert-scroll"):
+    EXPECTED_AGREEMENT[name + "@edge"] = dict(
+        sd="silent", li="silent", stops=(0, 0),
+        why="No touch lands in an edge zone: neither scrolls.")

@@ -55,7 +55,7 @@ WHEEL_PRE, WHEEL_FLOOD, WHEEL_POST = (-1, 3), (-1, 5000), (1, 2)   # (REL_WHEEL 
 PAD_LAND, PAD_PRE = 1700, [1852, 2004, 2156]                  # y of both fingers (x 2500, 3500)
 PAD_FLOOD = (3000, 3000, 3300, 1800)                          # frames alternating ya/yb, then yend
 PAD_POST = [1952, 2104, 2256]
-PAD_UNITS_PER_MM = (4448 - 1408) / 50.0                       # no resolution: libinput's 50 mm height
+PAD_UNITS_PER_MM = (4448 - 1408) // 50                        # no resolution: libinput's 50 mm height, whole units/mm
 JITTER = 0.25                                                 # TwoFingerScroll.jitterMargin (mm)
 
 

@@ -204,7 +204,5 @@ def catalogue():
         entry["duration"] = (events[-1][0] - events[0][0]) / 1e6 if events else 0.0
         if not dev.creatable():
             entry["skip"] = "no device description (N:/I:/B: lines or a libinput-record device header)"
-        elif entry["kind"] == "trackpoint":
-            entry["skip"] = "a trackpoint, not a wheel or touchpad recording (kept out for time)"
         out.append(entry)
     return out

@@ -10,6 +10,10 @@
 #   errors     exit statuses and messages: missing node, /dev/null, a keyboard (with and without
 #              --allow-keyboards), no scroll device, unprivileged user (named node and discovery),
 #              `list`, SIGTERM/SIGINT -> 0
+#   button     on-button scrolling: the host clicks the usb-mouse's middle button, then holds it
+#              and moves the mouse; `scrolldir --scroll-method button` beside `libinput
+#              debug-events --set-scroll-method=button`: the same strokes and values frame by
+#              frame, one stop each, the click a click (button_checks.py)
 #   live-replay  every recording in Tests/Fixtures/recordings that evemu-device can create becomes
 #              a uinput device (evemu-device) and is replayed into it (evemu-play) while
 #              `scrolldir monitor --json` reads its node: the live records must equal
@@ -66,13 +70,13 @@ while [ $# -gt 0 ]; do
 done
 HOTPLUG_SCENARIOS=(hotplug named-wait second-device idle-cpu gesture-timeout keyboard-discovery)
 OVERFLOW_SCENARIOS=(syn-dropped udev-rule)
-ALL_SCENARIOS=(usb-mouse ps2 errors "${HOTPLUG_SCENARIOS[@]}" "${OVERFLOW_SCENARIOS[@]}" live-replay libinput)
+ALL_SCENARIOS=(usb-mouse ps2 errors button "${HOTPLUG_SCENARIOS[@]}" "${OVERFLOW_SCENARIOS[@]}" live-replay libinput)
 SCENARIOS=("$@"); [ ${#SCENARIOS[@]} -gt 0 ] || SCENARIOS=("${ALL_SCENARIOS[@]}")
 UINPUT=()   # the uinput scenarios asked for, judged after their one shared boot
 HOTPLUG=(); OVERFLOW=()   # likewise for the boots `hotplug` and `overflow`
 for s in "${SCENARIOS[@]}"; do
   case "$s" in
-    usb-mouse|ps2|errors) ;;
+    usb-mouse|ps2|errors|button) ;;
     live-replay|libinput) UINPUT+=("$s") ;;
     hotplug|named-wait|second-device|idle-cpu|gesture-timeout|keyboard-discovery) HOTPLUG+=("$s") ;;
     syn-dropped|udev-rule) OVERFLOW+=("$s") ;;
@@ -102,6 +106,13 @@ if [ ${#HOTPLUG[@]} -gt 0 ] || [ ${#OVERFLOW[@]} -gt 0 ]; then
   command -v evemu-device >/dev/null || missing+=(evemu-tools)
   /usr/bin/python3 -c 'import libevdev' 2>/dev/null || missing+=(python3-libevdev)   # the guest's python
 fi
+for s in "${SCENARIOS[@]}"; do
+  if [ "$s" = button ]; then
+    [ -x /usr/libexec/libinput/libinput-debug-events ] || missing+=(libinput-tools)
+    command -v evemu-record >/dev/null || missing+=(evemu-tools)
+    command -v udevadm >/dev/null && [ -x /lib/systemd/systemd-udevd ] || missing+=(udev)
+  fi
+done
 if [ ${#OVERFLOW[@]} -gt 0 ]; then
   command -v udevadm >/dev/null && [ -x /lib/systemd/systemd-udevd ] || missing+=(udev)
 fi
@@ -144,7 +155,11 @@ boot() {
   "$RIG" -q -t 90 -c 60 -C "$ROOT" -o "$dir" "$@" > "$dir.rig.log" 2>&1
   rc=$?
   echo "$rc" > "$dir/rig_rc"
-  tally < <(python3 "$CHECKS" check "$name" "$dir" "$rc" 2>&1)
+  if [ "$name" = button ]; then
+    tally < <(python3 "$CHECKS" check "$dir" "$rc" 2>&1)
+  else
+    tally < <(python3 "$CHECKS" check "$name" "$dir" "$rc" 2>&1)
+  fi
   echo "     $name: rig exit $rc, $(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $t}") s" \
        "(boot to command $(sed -n 's/^host_qemu_start_to_command_start_s=//p' "$dir/timing.txt" 2>/dev/null) s)"
 }
@@ -201,6 +216,10 @@ for s in "${SCENARIOS[@]}"; do
       boot "$s" -d "$s" -e "$OUT/$s.events" -- sh "$HERE/guest/monitor-pair.sh" "$BIN" "$name" ;;
     errors)
       boot errors -d usb-mouse -- sh "$HERE/guest/error-cases.sh" "$BIN" "USB Mouse" "AT Translated Set 2 keyboard" ;;
+    button)
+      python3 "$HERE/button_checks.py" events > "$OUT/button.events"
+      CHECKS="$HERE/button_checks.py" boot button -u -d usb-mouse -e "$OUT/button.events" \
+        -- sh "$HERE/guest/button-pair.sh" "$BIN" "USB Mouse" ;;
   esac
 done
 [ ${#HOTPLUG[@]} -gt 0 ] && lifecycle_boot hotplug 150 -d usb-bus -d uinput \

@@ -38,8 +38,24 @@ from live_common import NODE_RX, Checker, parse_jsonl, read
 from recordings import MAX_GAP_US, catalogue, compress_gaps, read_evemu, read_recording, retime_evemu, write_evemu
 
 
+# The name of a recording's edge-scrolling variant: NAME@edge, played with `--scroll-method edge`
+# (scrolldir) and `--set-scroll-method=edge` (libinput).
+EDGE_SUFFIX = "@edge"
+# The touchpads played with edge scrolling too: all but the Apple pad (12 893 events: played twice
+# at once, the guest's readers fell behind) and the 25 s semi-MT Synaptics (the ALPS pads are
+# semi-MT too).
+EDGE_VARIANTS = {
+    "touchpad-alps-glidepoint-2fg-tap", "touchpad-alps-glidepoint-right-edge-scroll", "touchpad-cypress-2fg-press",
+    "touchpad-elantech-samsung700z3a-1fg-motion", "touchpad-ite-acer-sw5-2fg-scroll-up",
+    "touchpad-synaptics-hp8470p-2fg-horiz-flicker", "touchpad-synaptics-hp8470p-2fg-vert-seen-as-1fg",
+    "touchpad-synaptics-hp8470p-edge-scroll-vert", "touchpad-synaptics-ps2-2fg-vert-scroll",
+    "touchpad-synaptics-t440s-1fg-motion",
+}
+
+
 def plan(outdir, lanes=3):
-    """Chooses the played recordings, converts .yml ones to evemu, balances them over lanes."""
+    """Chooses the played recordings (and the touchpads' edge-scrolling variants), converts .yml
+    ones to evemu, balances them over lanes. A plan line: LANE NAME FILE METHOD (- for the default)."""
     os.makedirs(os.path.join(outdir, "converted"), exist_ok=True)
     cat = catalogue()
     played = []
@@ -63,6 +79,9 @@ def plan(outdir, lanes=3):
             e["shortened"] = round(max(shift.values()) / 1e6, 3)
         e["duration"] -= max(shift.values(), default=0) / 1e6
         played.append(e)
+    variants = [dict(e, name=e["name"] + EDGE_SUFFIX, method="edge") for e in played if e["name"] in EDGE_VARIANTS]
+    played += variants
+    cat += variants
     load = [0.0] * lanes
     for e in sorted(played, key=lambda e: -e["duration"]):
         lane = load.index(min(load))
@@ -70,7 +89,7 @@ def plan(outdir, lanes=3):
         load[lane] += e["duration"] + 3.0   # + device creation, start-up and quiescence
     with open(os.path.join(outdir, "plan.txt"), "w") as f:
         for e in sorted(played, key=lambda e: (e["lane"], -e["duration"])):
-            f.write(f"{e['lane']} {e['name']} {e['play']}\n")
+            f.write(f"{e['lane']} {e['name']} {e['play']} {e.get('method', '-')}\n")
     with open(os.path.join(outdir, "catalogue.json"), "w") as f:
         json.dump(cat, f, indent=1)
     return cat
@@ -78,9 +97,10 @@ def plan(outdir, lanes=3):
 
 # ---- scrolldir offline -------------------------------------------------------------------------
 
-def replay(bin_path, path):
-    """Records of `scrolldir replay --json path` (or an error string)."""
-    p = subprocess.run([bin_path, "replay", "--json", path], capture_output=True, text=True, timeout=120)
+def replay(bin_path, path, method=None):
+    """Records of `scrolldir replay --json [--scroll-method METHOD] path` (or an error string)."""
+    args = [bin_path, "replay", "--json"] + (["--scroll-method", method] if method else []) + [path]
+    p = subprocess.run(args, capture_output=True, text=True, timeout=120)
     if p.returncode != 0:
         return f"exit {p.returncode}: {p.stderr.strip()[:300]}"
     return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
@@ -217,8 +237,8 @@ def check_live_replay(d, rc, bin_path):
                f"changed: {what}" + (f"; the device's fuzz differs from the description: {', '.join(lost)} "
                                      "(libinput's udev rule zeroes a touchpad's position fuzz)" if lost else ""))
         # scrolldir: live vs. offline.
-        offline = replay(bin_path, e["path"])
-        of_capture = replay(bin_path, base + ".kernel.evemu")
+        offline = replay(bin_path, e["path"], e.get("method"))
+        of_capture = replay(bin_path, base + ".kernel.evemu", e.get("method"))
         if not c.check(f"{n}/offline-replay-runs", isinstance(offline, list) and isinstance(of_capture, list),
                        f"scrolldir replay failed: {offline if isinstance(offline, str) else of_capture}"):
             continue

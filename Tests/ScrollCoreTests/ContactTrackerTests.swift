@@ -48,12 +48,13 @@ struct ContactTrackerTests {
     #expect(Self.frame(&tracker, [Pad.key(.btnToolTripleTap, 0), Pad.key(.btnToolDoubleTap, 1)]).fingerCount == 2)
   }
 
-  @Test("positions off the axis range are unknown for that frame; slot numbers beyond the pad are ignored")
+  @Test("a position off the axis range puts its contact off the pad; slot numbers beyond the pad are ignored")
   func outOfRange() {
     var tracker = ContactTracker(geometry: Pad.geometry)!
     let frame = Self.frame(&tracker, Pad.events([(0, 1, 100, 100), (1, 2, 300, 4090)]))
     #expect(frame.fingerCount == 2)
     #expect(frame.contacts.map(\.id) == [1])
+    #expect(frame.offPad.map(\.y) == [4090])
     let ignored = Self.frame(
       &tracker, [Pad.abs(.absMTSlot, 9), Pad.abs(.absMTTrackingID, 5), Pad.abs(.absMTPositionX, 1)])
     #expect(ignored.fingerCount == 2)
@@ -67,6 +68,21 @@ struct ContactTrackerTests {
     let after = tracker.endFrame()
     #expect(after.fingerCount == 2)
     #expect(Set(after.contacts.map(\.id)).isDisjoint(with: before.contacts.map(\.id)))
+  }
+
+  @Test(
+    "single touch: BTN_TOUCH makes a contact with a new ID per landing, positions persist, a position off the range is off the pad"
+  )
+  func singleTouch() {
+    var tracker = ContactTracker.singleTouch(Pad.geometry)
+    let landed = Self.frame(&tracker, [Pad.key(.btnTouch, 1), Pad.abs(.absX, 100), Pad.abs(.absY, 100)])
+    #expect(landed.fingerCount == 1 && landed.contacts.map(\.x) == [100])
+    let moved = Self.frame(&tracker, [Pad.abs(.absY, 700)])
+    #expect(moved.contacts.isEmpty && moved.offPad.map(\.id) == landed.contacts.map(\.id))
+    #expect(moved.offPad.map(\.x) == [100], "ABS_X not resent: the last value stays")
+    #expect(Self.frame(&tracker, [Pad.key(.btnTouch, 0)]).fingerCount == 0)
+    let again = Self.frame(&tracker, [Pad.key(.btnTouch, 1), Pad.abs(.absY, 200)])
+    #expect(again.contacts.count == 1 && again.contacts.map(\.id) != landed.contacts.map(\.id))
   }
 
   @Test("protocol A: contacts end at SYN_MT_REPORT and keep their IDs by nearest match")
@@ -137,15 +153,18 @@ struct TouchpadGeometryTests {
     #expect(DevicePipeline(device: "semi", description: semi).methodSource == nil)
   }
 
-  @Test("resolution 0: libinput's 69 × 50 mm fallback")
+  @Test("resolution 0: libinput's 69 × 50 mm pad in whole units per mm, for both axes when either lacks one")
   func fallbackResolution() throws {
     var pad = Pad.description
     pad.absInfo[.absMTPositionX]?.resolution = 0
-    pad.absInfo[.absMTPositionY]?.resolution = 0
     let geometry = try pad.scrollCapabilities.touchpadGeometry.get()
     #expect(geometry.resolutionIsAssumed)
-    #expect(geometry.unitsPerMM.x == 1000.0 / 69 && geometry.unitsPerMM.y == 600.0 / 50)
-    #expect(abs(geometry.sizeMM.width - 69) < 1e-9 && abs(geometry.sizeMM.height - 50) < 1e-9)
+    // 1000 / 69 = 14 (integer division), 600 / 50 = 12 (replacing the y axis's own 10).
+    #expect(geometry.unitsPerMM.x == 14 && geometry.unitsPerMM.y == 12)
+    #expect(abs(geometry.sizeMM.width - 1000.0 / 14) < 1e-9 && geometry.sizeMM.height == 50)
+    var tiny = Pad.description
+    tiny.absInfo[.absMTPositionX] = AbsInfo(minimum: 0, maximum: 40)
+    #expect(try tiny.scrollCapabilities.touchpadGeometry.get().unitsPerMM.x == 1, "at least 1 unit per mm")
   }
 }
 

@@ -30,7 +30,7 @@ struct CorruptInputTests {
     description.absInfo[.absMTPositionX] = AbsInfo(minimum: Int32.min, maximum: Int32.max)
     let geometry = try description.scrollCapabilities.touchpadGeometry.get()
     #expect(geometry.touchProtocol == .slots(count: TouchpadGeometry.maximumSlots))
-    #expect(geometry.unitsPerMM.x == 4_294_967_295.0 / 69)
+    #expect(geometry.unitsPerMM.x == Double(4_294_967_295 / 69))
     var pipeline = DevicePipeline(device: "pad", description: description)
     pipeline.process(Pad.abs(.absMTSlot, Int32.max)) { _ in }
     pipeline.process(Ev.report()) { _ in }

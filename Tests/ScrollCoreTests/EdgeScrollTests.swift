@@ -75,6 +75,17 @@ struct EdgeScrollTests {
     #expect(last.move == nil && last.stop)
   }
 
+  @Test("a scrolling touch beyond the axis range the pad declares scrolls on from its raw position, as in libinput")
+  func beyondDeclaredRange() {
+    var scroll = EdgeScroll(geometry: Pad.geometry, clickpad: false)
+    let offPad = TouchFrame(fingerCount: 1, contacts: [], offPad: [Contact(id: 1, x: 950, y: -30)])
+    _ = scroll.step(Pad.frame((1, 950, 100)), touching: true, at: Self.at(0))
+    #expect(scroll.step(Pad.frame((1, 950, 60)), touching: true, at: Self.at(10)).move == ScrollOffset(x: 0, y: -4))
+    let beyond = scroll.step(offPad, touching: true, at: Self.at(20))
+    #expect(beyond.move == ScrollOffset(x: 0, y: -9) && !beyond.stop)
+    #expect(scroll.step(Pad.frame((1, 950, 20)), touching: true, at: Self.at(30)).move == ScrollOffset(x: 0, y: 5))
+  }
+
   @Test("a pad under 40 mm tall that is not a clickpad has no bottom zone")
   func shortPad() {
     let short = TouchpadGeometry(

@@ -18,7 +18,9 @@ struct ScrollSourcesGoldenTests {
     #expect(
       DirectionRuns.strokes(records, .vertical).filter { $0 != "stop" }
         == ["Down", "Up", "Down", "Up", "Down", "Up", "Down", "Up", "Down", "Up", "Down"])
-    #expect(records.filter(\.isStop).count == 6, "one stop per touch that scrolled (six touches)")
+    // One touch (tracking ID 2255) from start to end; at the top of each upstroke the finger goes
+    // past y-min 1408 (down to 1197, 28 frames): positions like any other, so no stop until it lifts.
+    #expect(records.filter(\.isStop).count == 1, "one stop, when the one touch lifts")
     #expect(records.allSatisfy { $0.source == .edge && $0.horizontal == .none })
   }
 

@@ -7,8 +7,9 @@ import Testing
 /// Every shared touchpad recording replayed through the whole pipeline. The finger records are
 /// compared byte for byte with `Tests/Fixtures/expected/<name>.finger.jsonl`, derived from the
 /// events by `Tests/Fixtures/derive-finger-expected.py`, an independent implementation of the
-/// documented rules (see `Tests/Fixtures/README.md`); the strokes are also checked against what the
-/// recordings' descriptions say.
+/// documented rules (see `Tests/Fixtures/README.md`), and the records with `--scroll-method edge`
+/// with `<name>.edge.jsonl`, derived by `derive-edge-expected.py` from libinput's edge-scrolling
+/// rules; the strokes are also checked against what the recordings' descriptions say.
 @Suite("Golden replays of real touchpad recordings")
 struct TouchpadGoldenTests {
   static let recordings = [
@@ -30,6 +31,14 @@ struct TouchpadGoldenTests {
     let expected = try String(
       contentsOfFile: FixturePaths.expected(FixturePaths.stem(name) + ".finger.jsonl"), encoding: .utf8)
     #expect(actual == expected)
+  }
+
+  @Test("with --scroll-method edge, the records equal the derived golden file", arguments: recordings)
+  func edgeGolden(_ name: String) throws {
+    let records = try Replay.records(FixturePaths.recording(name), options: DevicePipeline.Options(scrollMethod: .edge))
+    let expected = try String(
+      contentsOfFile: FixturePaths.expected(FixturePaths.stem(name) + ".edge.jsonl"), encoding: .utf8)
+    #expect(records.map { JSONFormat.scroll($0) + "\n" }.joined() == expected)
   }
 
   @Test("Synaptics PS/2: the four vertical strokes, fingers down, up, down, up, and no horizontal scroll")

@@ -17,6 +17,9 @@ public enum FixturePaths {
   /// A real recording in `Tests/Fixtures/recordings`.
   public static func recording(_ name: String) -> String { fixtures + "/recordings/" + name }
 
+  /// A capture of kernel-made events from the live tests in `Tests/Fixtures/captures`.
+  public static func capture(_ name: String) -> String { fixtures + "/captures/" + name }
+
   /// A peer-suite recording or its label in `Tests/Fixtures/peer-suite`.
   public static func peerSuite(_ name: String) -> String { fixtures + "/peer-suite/" + name }
 

@@ -189,7 +189,8 @@ struct ListTouchpadTests {
       yAxis: AbsInfo(minimum: 0, maximum: 1000))
     #expect(
       ListCommand.describe(semi)
-        == "69.0 × 50.0 mm (size assumed: no resolution), semi-MT (2 slots report a bounding box): no two-finger scroll"
+        == "71.6 × 50.0 mm (size assumed: no resolution), semi-MT (2 slots report a bounding box): no two-finger scroll",
+      "1360 / 69 = 19 units per mm, 1360 / 19 = 71.6 mm"
     )
   }
 

@@ -41,8 +41,9 @@ public struct TouchpadGeometry: Sendable, Hashable {
 
   /// Millimetres assumed for a pad whose axes give no resolution: libinput assumes a 69 × 50 mm
   /// touchpad (`tp_init_default_resolution`, `src/evdev-mt-touchpad.c`), the size of a common
-  /// laptop touchpad, and so do we.
-  public static let fallbackSizeMM = (width: 69.0, height: 50.0)
+  /// laptop touchpad, and so do we. Its resolution is the axis range divided by these in whole
+  /// units per mm (libinput's integer division), so the pad comes out a little larger.
+  public static let fallbackSizeMM = (width: 69, height: 50)
 
   /// The most slots tracked: hid-multitouch allows 250 contacts (`MT_MAX_MAXCONTACT`); a
   /// description claiming more is corrupt, and slots beyond this are ignored.
@@ -114,17 +115,23 @@ public struct TouchpadGeometry: Sendable, Hashable {
     return .success(TouchpadGeometry(touchProtocol: touchProtocol, xAxis: x, yAxis: y))
   }
 
-  /// Creates a geometry from its axes; a resolution of 0 falls back to ``fallbackSizeMM``.
+  /// Creates a geometry from its axes. When either axis gives no resolution (0), both get
+  /// libinput's assumed one: range / ``fallbackSizeMM`` in whole units per mm, at least 1.
+  /// (libinput assumes it only when both are 0; with one 0, its millimetres on that axis are
+  /// undefined.)
   public init(touchProtocol: TouchProtocol, xAxis: AbsInfo, yAxis: AbsInfo) {
     self.touchProtocol = touchProtocol
     self.xAxis = xAxis
     self.yAxis = yAxis
     let assumed = xAxis.resolution <= 0 || yAxis.resolution <= 0
     resolutionIsAssumed = assumed
-    unitsPerMM = (
-      xAxis.resolution > 0 ? Double(xAxis.resolution) : xAxis.range / Self.fallbackSizeMM.width,
-      yAxis.resolution > 0 ? Double(yAxis.resolution) : yAxis.range / Self.fallbackSizeMM.height
-    )
+    func assumedResolution(_ axis: AbsInfo, _ millimetres: Int) -> Double {
+      Double(max(Int64(axis.range) / Int64(millimetres), 1))
+    }
+    unitsPerMM =
+      assumed
+      ? (assumedResolution(xAxis, Self.fallbackSizeMM.width), assumedResolution(yAxis, Self.fallbackSizeMM.height))
+      : (Double(xAxis.resolution), Double(yAxis.resolution))
   }
 
   /// Converts a movement in device units to millimetres.

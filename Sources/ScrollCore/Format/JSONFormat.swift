@@ -70,7 +70,7 @@ public enum JSONFormat: RecordFormat {
         + ",\"source\":\"" + total.source.rawValue + "\""
         + ",\"direction\":\"" + total.direction.rawValue + "\""
         + ",\"records\":" + String(total.records)
-        + ",\"distance\":" + NumberFormatting.millis(total.reportedDistance)
+        + ",\"distance\":" + NumberFormatting.reportedDistance(total)
         + ",\"unit\":\"" + total.reportedUnit + "\""
         + ",\"duration\":" + TextFormat.seconds(total.time) + "}"
     }

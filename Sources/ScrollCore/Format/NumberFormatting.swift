@@ -27,6 +27,11 @@ public enum NumberFormatting {
     }
   }
 
+  /// A counter's distance in its reported unit: whole counts, else three decimals (detents, mm).
+  static func reportedDistance(_ total: ScrollCounters.Total) -> String {
+    total.reportedUnit == ScrollUnit.counts.rawValue ? whole(total.reportedDistance) : millis(total.reportedDistance)
+  }
+
   /// `digits` with zeros in front up to `width` characters (unchanged if already as long),
   /// e.g. `zeroPadded("7", to: 3)` is `007`.
   public static func zeroPadded(_ digits: String, to width: Int) -> String {

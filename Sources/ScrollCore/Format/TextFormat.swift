@@ -67,8 +67,9 @@ public enum TextFormat: RecordFormat {
   /// /dev/input/event5 wheel Down  6 records 0.750 detents 0.250029 s
   /// ```
   /// The header says `since start` or `since <time of the last reset>`; with nothing counted the
-  /// second line is `no scrolling`. Distances: wheels in detents and fingers in mm, three decimals;
-  /// times in seconds, six decimals.
+  /// second line is `no scrolling`. Distances: wheels and dials in detents and finger and edge
+  /// scrolling in mm, three decimals; on-button scrolling in whole counts; times in seconds, six
+  /// decimals.
   public static func stats(_ counters: ScrollCounters, including open: [GestureRecord] = []) -> [String] {
     let header = "stats since " + (counters.since?.description ?? "start")
     let totals = counters.totals(including: open)
@@ -78,7 +79,7 @@ public enum TextFormat: RecordFormat {
         [
           device(total.device), total.source.rawValue, padded(total.direction.rawValue),
           String(total.records), total.records == 1 ? "record" : "records",
-          NumberFormatting.millis(total.reportedDistance), total.reportedUnit,
+          NumberFormatting.reportedDistance(total), total.reportedUnit,
           seconds(total.time), "s",
         ].joined(separator: " ")
       }

@@ -44,11 +44,13 @@ public struct ScrollCounters: Sendable {
     public var unit: ScrollUnit { source.unit }
     /// Time spent scrolling this way.
     public var time: Duration { .microseconds(microseconds) }
-    /// Wheel distance in detents (v120 / 120, may be fractional); `nil` for fingers.
+    /// Wheel or dial distance in detents (v120 / 120, may be fractional); `nil` for the
+    /// continuous sources.
     public var detents: Double? { source.isDiscrete ? distance / Double(ScrollUnit.v120PerDetent) : nil }
-    /// The distance as the counters print it: ``detents`` for wheels, ``distance`` in mm for fingers.
+    /// The distance as the counters print it: ``detents`` for wheels and dials, else ``distance``
+    /// (mm, or counts for on-button scrolling).
     public var reportedDistance: Double { detents ?? distance }
-    /// The unit of ``reportedDistance``: `detents` or `mm`.
+    /// The unit of ``reportedDistance``: `detents` (wheels, dials), `mm` or `counts`.
     public var reportedUnit: String { source.isDiscrete ? "detents" : unit.rawValue }
   }
 

@@ -5,8 +5,8 @@
 ///
 /// Two-finger scrolling needs a pad that reports two fingers' positions
 /// (``TouchpadGeometry/TouchProtocol/readsTwoFingers``); edge scrolling needs one finger, which
-/// semi-MT and single-touch pads report in `ABS_X`/`ABS_Y`. Positions outside the axis range are
-/// treated as unknown for that frame.
+/// semi-MT and single-touch pads report in `ABS_X`/`ABS_Y`. A contact whose position is outside
+/// the axis range is reported in ``TouchFrame/offPad`` (protocol A drops it).
 public enum ContactTracker: Sendable {
   /// Protocol B: slots and tracking IDs.
   case slots(SlotContactTracker)

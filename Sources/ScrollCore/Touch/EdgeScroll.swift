@@ -21,6 +21,10 @@
 ///   "only scroll with the finger in the previous edge").
 /// - **End**: when the last scrolling touch lifts (or `BTN_TOUCH` goes to 0), a stop.
 ///
+/// Positions outside the axis range the pad declares are positions too, as in libinput (a finger
+/// goes a few mm beyond the declared range on many pads): a touch there keeps its state, and zones
+/// are tested on the raw position.
+///
 /// Units: mm, converted from device units with the pad's resolution; signs libinput's (a finger
 /// moving toward the user scrolls down, +y; rightward scrolls right, +x).
 public struct EdgeScroll: Sendable {
@@ -62,8 +66,8 @@ public struct EdgeScroll: Sendable {
   private let geometry: TouchpadGeometry
   private let lockTimeoutApplies: Bool
   /// The zones' inner borders in device units: positions beyond them are in the zone.
-  private let rightEdge: Double
-  private let bottomEdge: Double?
+  private let rightEdge: Int32
+  private let bottomEdge: Int32?
   private var touches: [Int64: Touch] = [:]
 
   /// - Parameters:
@@ -74,10 +78,13 @@ public struct EdgeScroll: Sendable {
     self.geometry = geometry
     lockTimeoutApplies = !clickpad
     let size = geometry.sizeMM
-    rightEdge = Double(geometry.xAxis.minimum) + (size.width - Self.edgeWidthMM) * geometry.unitsPerMM.x
+    // Whole device units, truncated, as libinput's `evdev_device_mm_to_units` gives them.
+    func border(_ axis: AbsInfo, _ length: Double, _ unitsPerMM: Double) -> Int32 {
+      Int32(clamping: Int64((length - Self.edgeWidthMM) * unitsPerMM + Double(axis.minimum)))
+    }
+    rightEdge = border(geometry.xAxis, size.width, geometry.unitsPerMM.x)
     let hasBottom = clickpad || size.height >= Self.minimumHeightForBottomEdgeMM
-    bottomEdge =
-      hasBottom ? Double(geometry.yAxis.minimum) + (size.height - Self.edgeWidthMM) * geometry.unitsPerMM.y : nil
+    bottomEdge = hasBottom ? border(geometry.yAxis, size.height, geometry.unitsPerMM.y) : nil
   }
 
   /// Consumes one frame at `time`: returns the scroll movement (mm, libinput signs) and whether
@@ -89,7 +96,7 @@ public struct EdgeScroll: Sendable {
   ) {
     var delta = ScrollOffset.zero
     let wasScrolling = touches.values.contains { $0.scrolling }
-    let contacts = touching == false ? [] : frame.contacts
+    let contacts = touching == false ? [] : (frame.contacts + frame.offPad).sorted { $0.id < $1.id }
     let present = Set(contacts.map(\.id))
     for id in touches.keys where !present.contains(id) { touches[id] = nil }
     for contact in contacts {
@@ -172,8 +179,8 @@ public struct EdgeScroll: Sendable {
 
   private func edges(of contact: Contact) -> Edges {
     var edges: Edges = []
-    if contact.x > rightEdge { edges.insert(.right) }
-    if let bottomEdge, contact.y > bottomEdge { edges.insert(.bottom) }
+    if contact.x > Double(rightEdge) { edges.insert(.right) }
+    if let bottomEdge, contact.y > Double(bottomEdge) { edges.insert(.bottom) }
     return edges
   }
 }

@@ -33,7 +33,7 @@ public struct SingleTouchTracker: Sendable {
     }
   }
 
-  /// Ends the frame: the contact if one is down and its position is known and on the pad.
+  /// Ends the frame: the contact if one is down and its position is known (on the pad or off it).
   mutating func endFrame() -> TouchFrame {
     let fingers = buttons.fingerCount
     let down = buttons.touching ?? (fingers > 0)
@@ -42,10 +42,12 @@ public struct SingleTouchTracker: Sendable {
     } else if current == nil {
       current = identities.fresh()
     }
-    guard let id = current, let x, let y, geometry.contains(x: x, y: y) else {
+    guard let id = current, let x, let y else {
       return TouchFrame(fingerCount: down ? max(fingers, 1) : 0, contacts: [])
     }
-    return TouchFrame(fingerCount: max(fingers, 1), contacts: [Contact(id: id, x: Double(x), y: Double(y))])
+    let contact = Contact(id: id, x: Double(x), y: Double(y))
+    let onPad = geometry.contains(x: x, y: y)
+    return TouchFrame(fingerCount: max(fingers, 1), contacts: onPad ? [contact] : [], offPad: onPad ? [] : [contact])
   }
 
   /// Gives the contact down now a new identity (after `SYN_DROPPED`).

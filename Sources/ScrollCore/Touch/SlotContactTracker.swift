@@ -56,16 +56,18 @@ public struct SlotContactTracker: Sendable {
   mutating func endFrame() -> TouchFrame {
     var fingers = 0
     var contacts: [Contact] = []
+    var offPad: [Contact] = []
     for slot in slots {
       guard case .active(let id) = slot.occupant, !slot.palm else { continue }
       fingers += 1
-      if let x = slot.x, let y = slot.y, geometry.contains(x: x, y: y) {
-        contacts.append(Contact(id: id, x: Double(x), y: Double(y)))
-      }
+      guard let x = slot.x, let y = slot.y else { continue }
+      let contact = Contact(id: id, x: Double(x), y: Double(y))
+      if geometry.contains(x: x, y: y) { contacts.append(contact) } else { offPad.append(contact) }
     }
     let buttonCount = buttons.fingerCount
     return TouchFrame(
-      fingerCount: buttonCount > slots.count ? buttonCount : fingers, contacts: contacts.sorted { $0.id < $1.id })
+      fingerCount: buttonCount > slots.count ? buttonCount : fingers, contacts: contacts.sorted { $0.id < $1.id },
+      offPad: offPad.sorted { $0.id < $1.id })
   }
 
   /// Gives every active contact a new identity (after `SYN_DROPPED`).

@@ -21,9 +21,15 @@ public struct TouchFrame: Sendable, Hashable {
   public var fingerCount: Int
   /// The contacts whose positions are known and on the pad, ordered by ID.
   public var contacts: [Contact]
+  /// The contacts whose positions are known but outside the axis range, ordered by ID: a finger
+  /// beyond the range a pad declares (Synaptics pads report a few mm more than they declare), or a
+  /// glitch (a 12-bit wrap). Two-finger scrolling ignores them; edge scrolling, like libinput,
+  /// takes them as positions. Not reported by protocol-A pads.
+  public var offPad: [Contact]
 
-  public init(fingerCount: Int, contacts: [Contact]) {
+  public init(fingerCount: Int, contacts: [Contact], offPad: [Contact] = []) {
     self.fingerCount = fingerCount
     self.contacts = contacts
+    self.offPad = offPad
   }
 }

@@ -4,8 +4,10 @@
 #
 #   uinput-play.sh SCROLLDIR PLAN WITH-LIBINPUT
 #
-# PLAN (written by ../uinput_checks.py plan): one line per recording, `LANE NAME FILE`. Lanes run at
-# the same time, the recordings of a lane one after the other. For each recording:
+# PLAN (written by ../uinput_checks.py plan): one line per recording, `LANE NAME FILE METHOD`. Lanes
+# run at the same time, the recordings of a lane one after the other. METHOD is a scroll method
+# (edge) given to both scrolldir (--scroll-method) and libinput (--set-scroll-method), or - for each
+# device's default. For each recording:
 #   1. evemu-device FILE creates a uinput device with the recording's description; its node is
 #      the one evemu-device prints;
 #   2. on that node, at once: `SCROLLDIR monitor --json` (NAME.live, NAME.live.err),
@@ -54,8 +56,10 @@ quiesce() {
   done
 }
 
-play_one() {  # play_one NAME FILE
+play_one() {  # play_one NAME FILE METHOD
   name=$1; file=$2; d=$W/$name
+  sd_method=; li_method=
+  if [ "$3" != - ]; then sd_method="--scroll-method $3"; li_method="--set-scroll-method=$3"; fi
   tstart=$(uptime)
   evemu-device "$file" > "$d.device" 2> "$d.device.err" &
   ep=$!
@@ -71,10 +75,10 @@ play_one() {  # play_one NAME FILE
   [ -S /run/udev/control ] && udevadm settle --timeout=10 2>>"$d.udev.err"
   lp=
   if [ "$WITH_LIBINPUT" = 1 ]; then
-    stdbuf -oL libinput debug-events --device "$node" > "$d.libinput" 2>&1 &
+    stdbuf -oL libinput debug-events $li_method --device "$node" > "$d.libinput" 2>&1 &
     lp=$!
   fi
-  "$BIN" monitor --json "$node" > "$d.live" 2> "$d.live.err" &
+  "$BIN" monitor --json $sd_method "$node" > "$d.live" 2> "$d.live.err" &
   sp=$!
   stdbuf -oL evemu-record "$node" > "$d.kernel.evemu" 2> "$d.kernel.err" &
   rp=$!
@@ -85,7 +89,7 @@ play_one() {  # play_one NAME FILE
   wait_for "$d.live.err" 'monitoring' 200 $sp
   if ! kill -0 $sp 2>/dev/null && grep -q 'allow-keyboards' "$d.live.err"; then
     wait $sp; echo $? > "$d.keyboard.rc"; mv "$d.live.err" "$d.keyboard.err"
-    "$BIN" monitor --json --allow-keyboards "$node" > "$d.live" 2> "$d.live.err" &
+    "$BIN" monitor --json --allow-keyboards $sd_method "$node" > "$d.live" 2> "$d.live.err" &
     sp=$!
     wait_for "$d.live.err" 'monitoring' 200 $sp
   fi
@@ -120,8 +124,8 @@ lanes=$(awk '{print $1}' "$PLAN" | sort -u)
 pids=
 for lane in $lanes; do
   (
-    awk -v l="$lane" '$1 == l {print $2, $3}' "$PLAN" | while read -r name file; do
-      play_one "$name" "$file" < /dev/null
+    awk -v l="$lane" '$1 == l {print $2, $3, $4}' "$PLAN" | while read -r name file method; do
+      play_one "$name" "$file" "$method" < /dev/null
     done
   ) &
   pids="$pids $!"
