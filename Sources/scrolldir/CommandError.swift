@@ -1,3 +1,4 @@
+import ScrollCore
 import ScrollIO
 
 /// Everything that ends a command early, with its exit status. Only `ScrollDir` prints these.
@@ -7,7 +8,7 @@ enum CommandError: Error {
   case start(MonitorStartError)
   /// Every monitored device is gone (`--once`).
   case noDevicesLeft
-  /// SIGINT or SIGTERM ended the command (reported by the command, not an error).
+  /// SIGINT, SIGTERM or SIGHUP ended the command (reported by the command, not an error).
   case interrupted
   case output(LineWriter.Failure)
   /// A directory of event nodes could not be read (`list`).
@@ -20,17 +21,21 @@ enum CommandError: Error {
     switch self {
     case .usage: .usage
     case .recording(.malformed): .dataError
-    case .recording(.notFound): .noInput
+    case .recording(.notFound), .recording(.cannotOpen): .noInput
     case .recording(.permissionDenied): .noPermission
-    case .recording(.io), .recording(.temporaryFile): .ioError
+    case .recording(.resources): .systemError
+    case .recording(.io): .ioError
+    case .recording(.temporaryFile(_, _, let errno)):
+      errno.isResourceShortage ? .systemError : errno.isPermission ? .noPermission : .ioError
     case .start(.device(.open(_, let errno))) where errno.isPermission: .noPermission
+    case .start(.device(.open(_, let errno))) where errno.isResourceShortage: .systemError
     case .start(.device(.open)), .start(.device(.notEvdev)): .noInput
     case .start(.device(.removed)), .start(.device(.read)): .ioError
     case .start(.cannotScroll), .start(.noScrollDevice): .noInput
     case .start(.keyboard): .usage
     case .start(.notReadable): .noPermission
     case .start(.unreadableDirectory(_, let errno)), .unreadableDirectory(_, let errno):
-      errno.isPermission ? .noPermission : .noInput
+      errno.isPermission ? .noPermission : errno.isResourceShortage ? .systemError : .noInput
     case .start(.resources), .monitorFailed: .systemError
     case .noDevicesLeft: .ioError
     case .interrupted: .success
@@ -59,9 +64,9 @@ enum CommandError: Error {
     switch error {
     case .device(let error):
       return error.description
-    case .cannotScroll(let path, let name):
-      return
-        "\(path) (\(name)) cannot scroll: it has no wheel (REL_WHEEL, REL_HWHEEL) and is not a touchpad that reports two fingers"
+    case .cannotScroll(let path, let description):
+      return "\(path) (\(description.name)) cannot scroll: "
+        + (CannotScroll.reason(description) ?? "it has no wheel or dial, and no scroll method is on")
     case .keyboard(let path, let name):
       return "\(path) (\(name)) is a keyboard; scrolldir opens keyboards only when named with --allow-keyboards"
     case .notReadable(let directory, let nodes):

@@ -1,6 +1,6 @@
 /// Exit statuses, from BSD `sysexits.h`.
 enum ExitCode: Int32 {
-  /// Success, also after SIGINT/SIGTERM or when the reader of stdout went away.
+  /// Success, also after SIGINT/SIGTERM/SIGHUP or when the reader of stdout went away.
   case success = 0
   /// `EX_USAGE`: the command line is wrong.
   case usage = 64

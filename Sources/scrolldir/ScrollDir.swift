@@ -6,6 +6,7 @@ import ScrollIO
 enum ScrollDir {
   static func main() {
     SignalPipe.ignore(.brokenPipe)
+    SignalPipe.restoreDefault(.quit)
     let closed = StandardDescriptors.reopenClosed()
     if closed.contains(.standardOutput) {
       // Like cat(1) into a closed descriptor: everything would be lost, so say so and fail.
@@ -14,7 +15,7 @@ enum ScrollDir {
     }
     let signals: FileDescriptor
     do {
-      signals = try SignalPipe.install([.interrupt, .terminate, .user1, .user2])
+      signals = try SignalPipe.install(Signal.stopping + [.user1, .user2])
     } catch {
       Diagnostics.note("cannot create a pipe for signals: \(error)")
       StandardDescriptors.exit(ExitCode.systemError.rawValue)

@@ -175,6 +175,10 @@ def check_common(c, d, e, stdout):
     if rc == "66":
         c.check(f"{n}/monitor-refuses-cleanly", "cannot scroll" in err and not recs and not other,
                 f"exit 66 but stderr {err[:200]!r}, stdout {len(recs)} records")
+        if e["kind"] == "touchpad":
+            c.check(f"{n}/refusal-names-edge-scrolling", "--scroll-method edge" in err,
+                    f"a touchpad refused with its default method, and the message does not say how to read its "
+                    f"edge scrolling: {err[:300]!r}")
     else:
         c.check(f"{n}/monitor-exit-0", rc == "0" and f"monitoring {node} " in err,
                 f"scrolldir monitor exit {rc!r} after SIGINT (want 0 and 'monitoring {node}'); "

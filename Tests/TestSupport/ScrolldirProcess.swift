@@ -7,9 +7,12 @@ import Foundation
 public final class ScrolldirProcess: @unchecked Sendable {
   /// How a run ended.
   public struct Result: Sendable {
+    /// The exit status, or the signal's number when a signal ended it (see ``signalled``).
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// The signal that ended the process, `nil` when it exited.
+    public var signalled: Int32?
   }
 
   /// The executable next to the test bundle (SwiftPM puts every product in one directory).
@@ -66,12 +69,14 @@ public final class ScrolldirProcess: @unchecked Sendable {
   }
 
   /// Runs `scrolldir arguments…` through `/bin/sh` with `redirections` applied to it, e.g. `>&-`
-  /// (stdout closed) or `< "$DIR"`, where the variables come from `environment`.
-  public static func run(_ arguments: [String], redirections: String, environment: [String: String] = [:]) throws
-    -> Result
-  {
+  /// (stdout closed) or `< "$DIR"`, where the variables come from `environment`, after the shell
+  /// commands `before` (e.g. `ulimit -n 5`).
+  public static func run(
+    _ arguments: [String], redirections: String, before: String = "", environment: [String: String] = [:]
+  ) throws -> Result {
+    let script = (before.isEmpty ? "" : before + "; ") + "exec \"$0\" \"$@\" " + redirections
     let running = try ScrolldirProcess(
-      ["-c", "exec \"$0\" \"$@\" " + redirections, path] + arguments, executable: "/bin/sh", environment: environment)
+      ["-c", script, path] + arguments, executable: "/bin/sh", environment: environment)
     running.closeInput()
     return running.finish()
   }
@@ -143,7 +148,8 @@ public final class ScrolldirProcess: @unchecked Sendable {
     return condition.withLock {
       Result(
         status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-        stderr: String(decoding: errors, as: UTF8.self))
+        stderr: String(decoding: errors, as: UTF8.self),
+        signalled: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
     }
   }
 

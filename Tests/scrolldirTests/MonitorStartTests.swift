@@ -27,18 +27,35 @@ struct MonitorStartTests {
         == "scrolldir: no scroll device found: there are no event nodes in \(directory) (use --wait to wait for one)\n")
   }
 
-  @Test("event nodes this user cannot read: exit 77 naming them and the fix")
+  @Test(
+    "event nodes this user cannot read: exit 77 naming them and the fix",
+    .enabled(if: getuid() == 0, "mknod(2) of a character device and setpriv need root"))
   func unreadableNodes() throws {
     let directory = try TemporaryFiles.directory()
     defer { TemporaryFiles.remove(directory) }
-    #expect(
-      FileManager.default.createFile(
-        atPath: directory + "/event3", contents: Data(), attributes: [.posixPermissions: 0o600]))
+    // An event node as devtmpfs makes it: character device 13:67, root's, mode 0600.
+    #expect(mknod(directory + "/event3", S_IFCHR | 0o600, dev_t(13 << 8 | 67)) == 0)
     let result = try ScrolldirProcess.runUnprivileged([], environment: ["SCROLLDIR_INPUT_DIR": directory])
     #expect(result.status == 77)
     #expect(result.stderr.contains("no readable scroll device in \(directory): 1 event node(s)"))
     #expect(result.stderr.contains(directory + "/event3"))
     #expect(result.stderr.contains("udev/70-scrolldir.rules") && result.stderr.contains("'input' group"))
+  }
+
+  @Test(
+    "a regular file, a FIFO and a directory named eventN are not event nodes: never opened, and the monitor says there are none; a trailing / on the directory does not double in paths"
+  )
+  func notEventNodes() throws {
+    let directory = try TemporaryFiles.directory()
+    defer { TemporaryFiles.remove(directory) }
+    #expect(FileManager.default.createFile(atPath: directory + "/event0", contents: Data("x".utf8)))
+    #expect(mkfifo(directory + "/event1", 0o600) == 0)
+    try FileManager.default.createDirectory(atPath: directory + "/event2", withIntermediateDirectories: false)
+    let result = try ScrolldirProcess.run([], environment: ["SCROLLDIR_INPUT_DIR": directory + "/"])
+    #expect(result.status == 66)
+    #expect(
+      result.stderr
+        == "scrolldir: no scroll device found: there are no event nodes in \(directory) (use --wait to wait for one)\n")
   }
 
   @Test("list with no event nodes notes it on stderr and exits 0")
@@ -51,7 +68,9 @@ struct MonitorStartTests {
     #expect(result.stderr == "scrolldir: no event nodes in \(directory)\n")
   }
 
-  @Test("an input directory that cannot be read: the monitor and list say why and exit 66; --wait waits, naming it")
+  @Test(
+    "an input directory that does not exist: the monitor and list say why and exit 66; --wait waits for it to appear, saying so"
+  )
   func unreadableDirectory() throws {
     let missing = TemporaryFiles.unusedPath()
     let environment = ["SCROLLDIR_INPUT_DIR": missing]
@@ -72,7 +91,7 @@ struct MonitorStartTests {
     #expect(result.status == 0)
     #expect(
       result.stderr
-        == "scrolldir: cannot watch \(missing) for devices plugged in: No such file or directory\n"
+        == "scrolldir: \(missing) does not exist yet: watching \((missing as NSString).deletingLastPathComponent) for it to appear\n"
         + "scrolldir: interrupted: no records\n")
   }
 

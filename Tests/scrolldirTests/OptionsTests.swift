@@ -90,7 +90,13 @@ struct OptionsTests {
       name: "after --, a word is a device even if it names a subcommand", arguments: ["--", "replay"],
       expected: Options(command: .monitor(devices: ["replay"]))),
     OptionsCase(
-      name: "--help wins anywhere", arguments: ["replay", "--bogus", "--help"], expected: Options(command: .help)),
+      name: "--help wins over the other options and operands", arguments: ["replay", "--json", "x.evemu", "--help"],
+      expected: Options(command: .help)),
+    OptionsCase(
+      name: "an option's value that starts with '-' is not taken for an option before --help",
+      arguments: ["--step", "-1", "--help"], expected: Options(command: .help)),
+    OptionsCase(
+      name: "help with a command name is the help", arguments: ["help", "replay"], expected: Options(command: .help)),
     OptionsCase(name: "-h", arguments: ["-h"], expected: Options(command: .help)),
     OptionsCase(name: "--version", arguments: ["--version"], expected: Options(command: .version)),
   ])
@@ -100,6 +106,13 @@ struct OptionsTests {
 
   @Test(arguments: [
     UsageCase(name: "unknown option", arguments: ["--frobnicate"], message: "unknown option '--frobnicate'"),
+    UsageCase(
+      name: "an unknown option before --version", arguments: ["--bogus", "--version"],
+      message: "unknown option '--bogus'"),
+    UsageCase(
+      name: "help with a word that is no command", arguments: ["help", "foo"],
+      message: "'help' takes at most a command name (monitor, list, replay), got 'foo'"),
+    UsageCase(name: "an empty device name", arguments: ["monitor", ""], message: "'monitor' got an empty device name"),
     UsageCase(name: "--axis without value", arguments: ["--axis"], message: "option '--axis' needs a value"),
     UsageCase(
       name: "--axis with a bad value", arguments: ["--axis", "diagonal"],

@@ -61,4 +61,26 @@ struct PipeTests {
     #expect(Date().timeIntervalSince(start) < 5)
     #expect(result.stderr.isEmpty)
   }
+
+  @Test("stdout a pipe in non-blocking mode with a slow reader: every line arrives, nothing is lost, status 0")
+  func nonBlockingPipe() throws {
+    // 2 000 copies of the G502's four detents: 8 000 lines, several times a pipe's 64 KiB.
+    let copies = 2_000
+    let path = try TemporaryFiles.file(
+      String(repeating: try RecordingText.eventLines("wheel-logitech-g502-usbhid-lowres.evemu"), count: copies))
+    defer { TemporaryFiles.remove(path) }
+    let pipe = Pipe()
+    let writeEnd = pipe.fileHandleForWriting.fileDescriptor
+    #expect(fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK) == 0)
+    let running = try ScrolldirProcess(["replay", "--json", path], stdout: pipe.fileHandleForWriting)
+    try pipe.fileHandleForWriting.close()
+    // Let the pipe fill up before reading anything.
+    Thread.sleep(forTimeInterval: 0.5)
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    let result = running.finish()
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+    #expect(lines.count == 4 * copies)
+    #expect(lines.allSatisfy { $0.hasPrefix(#"{"event":"scroll""#) && $0.hasSuffix("}") })
+  }
 }

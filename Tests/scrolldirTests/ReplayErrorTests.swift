@@ -89,7 +89,31 @@ struct ReplayErrorTests {
     defer { TemporaryFiles.remove(path) }
     let result = try ScrolldirProcess.runUnprivileged(["replay", path])
     #expect(result.status == 77)
-    #expect(result.stderr == "scrolldir: \(path): cannot open recording: permission denied\n")
+    #expect(result.stderr == "scrolldir: \(path): cannot open recording: Permission denied\n")
+  }
+
+  @Test(
+    "no file descriptor left (ulimit -n 5: the standard three and the signal pipe's two) to open a recording, to list or to copy a libinput record from a pipe: exit 71"
+  )
+  func noDescriptorLeft() throws {
+    let recording = FixturePaths.recording("wheel-logitech-g502-usbhid-lowres.evemu")
+    let replay = try ScrolldirProcess.run(["replay", recording], redirections: "", before: "ulimit -n 5")
+    #expect(replay.status == 71)
+    #expect(replay.stderr == "scrolldir: \(recording): cannot open recording: Too many open files\n")
+    let list = try ScrolldirProcess.run(
+      ["list"], redirections: "", before: "ulimit -n 5", environment: ["SCROLLDIR_INPUT_DIR": FixturePaths.fixtures])
+    #expect(
+      list.status == 71 && list.stderr == "scrolldir: cannot read \(FixturePaths.fixtures): Too many open files\n")
+    let piped = try ScrolldirProcess(
+      ["-c", "ulimit -n 5; exec \"$0\" replay -", ScrolldirProcess.path], executable: "/bin/sh")
+    piped.write(
+      try Data(contentsOf: URL(fileURLWithPath: FixturePaths.recording("other-huion-keydial-k20-dial-ccw.yml"))))
+    piped.closeInput()
+    let yaml = piped.finish()
+    #expect(yaml.status == 71)
+    #expect(
+      yaml.stderr.hasPrefix("scrolldir: <stdin>: cannot copy the libinput record to a temporary file in ")
+        && yaml.stderr.hasSuffix(": Too many open files\n") && !yaml.stderr.contains("TMPDIR"), "\(yaml.stderr)")
   }
 
   @Test(

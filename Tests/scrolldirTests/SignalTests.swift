@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// SIGINT, SIGTERM, SIGUSR1 and SIGUSR2 during a replay: the summary, the counters, their order,
+/// SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 during a replay: the summary, the counters, their order,
 /// and stopping at once also when input or output is blocked. Every signal is sent once the
 /// process handles signals and, one after another, once the previous one was delivered.
 @Suite("scrolldir and signals", .timeLimit(.minutes(1)))
@@ -26,6 +26,40 @@ struct SignalTests {
     let result = running.finish()
     #expect(result.status == 0)
     #expect(result.stderr == "scrolldir: interrupted: stdin: Up 1, Down 2\n")
+  }
+
+  @Test("SIGHUP (the terminal went away) stops a replay as SIGINT does: exit 0 and the summary")
+  func sighup() throws {
+    let running = try Self.replayWaitingOnPipe(frames: 2)
+    running.send(SIGHUP)
+    let result = running.finish()
+    #expect(result.status == 0)
+    #expect(result.stderr == "scrolldir: interrupted: stdin: Up 1, Down 1\n")
+  }
+
+  @Test("SIGQUIT (Ctrl-\\) has its default action: the process ends by the signal, with no crash report")
+  func sigquit() throws {
+    // No core file: the child inherits a core size limit of 0.
+    var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+    getrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+    noCore.rlim_cur = 0
+    setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+    let running = try Self.replayWaitingOnPipe()
+    kill(running.pid, SIGQUIT)
+    let result = running.finish()
+    #expect(result.signalled == SIGQUIT)
+    #expect(!result.stderr.contains("Backtracing") && !result.stderr.contains("crashed"), "\(result.stderr)")
+  }
+
+  @Test("SIGUSR1 without --stats, with --json: the counters go to stderr as text; stdout holds only the records")
+  func sigusr1WithoutStats() throws {
+    let running = try Self.replayWaitingOnPipe(["--json"])
+    running.send(SIGUSR1)
+    running.closeInput()
+    let result = running.finish()
+    #expect(result.status == 0)
+    #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix(#"{"event":"scroll""#) })
+    #expect(result.stderr.contains("stdin wheel Down  1 record 1.000 detents"))
   }
 
   @Test("SIGINT with --stats: the summary, then the counters")

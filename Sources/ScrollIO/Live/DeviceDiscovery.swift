@@ -3,23 +3,29 @@ import ScrollCore
 /// Finds the event nodes under the input directory and tells which can be read and can scroll.
 public enum DeviceDiscovery {
   /// The directory holding event nodes: `/dev/input`, or `$SCROLLDIR_INPUT_DIR` when set and not
-  /// empty (for tests and containers with a bind-mounted input directory).
+  /// empty (for tests and containers with a bind-mounted input directory), without trailing `/`.
   public static var inputDirectory: String {
-    let configured = Environment.value("SCROLLDIR_INPUT_DIR") ?? ""
+    var configured = Environment.value("SCROLLDIR_INPUT_DIR") ?? ""
+    while configured.count > 1 && configured.hasSuffix("/") { configured.removeLast() }
     return configured.isEmpty ? "/dev/input" : configured
   }
 
-  /// The `eventN` nodes in `directory`, sorted by N.
+  /// The `eventN` nodes in `directory`, sorted by N: character devices named `eventN` (a regular
+  /// file, FIFO or directory of that name is not an event node, and is never opened).
   /// - Throws: ``Errno`` when the directory cannot be read (e.g. it does not exist).
   public static func eventNodes(in directory: String = inputDirectory) throws(Errno) -> [String] {
     try Directory.entryNames(directory).compactMap { name in eventNumber(name).map { ($0, directory + "/" + name) } }
-      .sorted { $0.0 < $1.0 }.map(\.1)
+      .filter { isCharacterDevice($0.1) }.sorted { $0.0 < $1.0 }.map(\.1)
   }
 
-  /// Whether `path` is an `eventN` node directly in `directory`.
+  /// Whether `path` is an `eventN` node directly in `directory` (a character device).
   public static func isEventNode(_ path: String, in directory: String) -> Bool {
     guard path.hasPrefix(directory + "/") else { return false }
-    return eventNumber(path.dropFirst(directory.count + 1)) != nil
+    return eventNumber(path.dropFirst(directory.count + 1)) != nil && isCharacterDevice(path)
+  }
+
+  private static func isCharacterDevice(_ path: String) -> Bool {
+    (try? FileDescriptor.Kind(path: path)) == .characterDevice
   }
 
   /// N of a name `eventN`, or `nil` for other names.

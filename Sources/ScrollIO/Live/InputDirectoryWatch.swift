@@ -10,16 +10,25 @@ public final class InputDirectoryWatch {
     case attributesChanged(String)
   }
 
-  /// A directory that could not be watched, and why: nodes there are not followed.
+  /// A directory that could not be watched at the start, and why. One that does not exist yet is
+  /// awaited: its nearest existing ancestor is watched until it appears (`awaitedIn`), and from
+  /// then on it is watched like the others; nodes elsewhere that fail are not followed.
   public struct Failure: Sendable, Hashable, CustomStringConvertible {
     public var directory: String
     public var errno: Errno
-    public var description: String { "cannot watch \(directory) for devices plugged in: \(errno)" }
+    /// The ancestor watched for `directory` to appear, when it does not exist yet.
+    public var awaitedIn: String?
+    public var description: String {
+      if let awaitedIn { return "\(directory) does not exist yet: watching \(awaitedIn) for it to appear" }
+      return "cannot watch \(directory) for devices plugged in: \(errno)"
+    }
   }
 
   private let inotify: Inotify
-  /// The directories that could not be watched (e.g. one that does not exist yet).
+  /// The directories that could not be watched at the start (e.g. one that does not exist yet).
   public private(set) var failures: [Failure] = []
+  /// The directories that do not exist yet, each with the ancestor now watched for it.
+  private var awaited: [(directory: String, ancestor: String)] = []
 
   /// The inotify descriptor, for `poll`.
   public var descriptor: FileDescriptor { inotify.descriptor }
@@ -33,20 +42,62 @@ public final class InputDirectoryWatch {
       do {
         try inotify.watch(directory)
       } catch {
-        failures.append(Failure(directory: directory, errno: error))
+        let ancestor = error == .noSuchFile ? watchNearestAncestor(of: directory) : nil
+        if let ancestor { awaited.append((directory, ancestor)) }
+        failures.append(Failure(directory: directory, errno: error, awaitedIn: ancestor))
       }
     }
   }
 
-  /// The changes queued now (non-blocking; empty if none), as full paths.
+  /// The changes queued now (non-blocking; empty if none), as full paths. When an awaited
+  /// directory has appeared, it is watched from now on and what is already in it is reported as
+  /// appeared (it may have been filled before its watch began).
   public func changes() -> [Change] {
-    inotify.events().map { event in
-      let path = (event.directory == "/" ? "" : event.directory) + "/" + event.name
+    let events = inotify.events()
+    var changes = events.map { event -> Change in
+      let path = Self.path(event.directory, event.name)
       switch event.kind {
       case .created: return .appeared(path)
       case .deleted: return .disappeared(path)
       case .attributesChanged: return .attributesChanged(path)
       }
     }
+    if !awaited.isEmpty && events.contains(where: { $0.kind == .created }) { changes += watchAwaited() }
+    return changes
+  }
+
+  /// Watches the awaited directories that exist now (their entries as appeared), and moves the
+  /// watch of the others down to their nearest existing ancestor.
+  private func watchAwaited() -> [Change] {
+    var changes: [Change] = []
+    awaited = awaited.compactMap { entry in
+      if (try? inotify.watch(entry.directory)) != nil {
+        let names = (try? Directory.entryNames(entry.directory)) ?? []
+        changes += names.filter { $0 != "." && $0 != ".." }.sorted().map { .appeared(Self.path(entry.directory, $0)) }
+        return nil
+      }
+      return (entry.directory, watchNearestAncestor(of: entry.directory) ?? entry.ancestor)
+    }
+    return changes
+  }
+
+  /// Watches the nearest ancestor of `directory` that can be watched; returns it (`nil`: none).
+  private func watchNearestAncestor(of directory: String) -> String? {
+    var ancestor = directory
+    while true {
+      let next = Self.parent(of: ancestor)
+      guard next != ancestor else { return nil }
+      ancestor = next
+      if (try? inotify.watch(ancestor)) != nil { return ancestor }
+    }
+  }
+
+  private static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  private static func path(_ directory: String, _ name: String) -> String {
+    (directory == "/" ? "" : directory) + "/" + name
   }
 }

@@ -258,7 +258,7 @@ public final class Monitor {
     }
     let pipeline = DevicePipeline(device: path, description: device.description, options: configuration.pipeline)
     guard pipeline.canScroll else {
-      throw .cannotScroll(path: path, name: device.description.name)
+      throw .cannotScroll(path: path, description: device.description)
     }
     nodes.append(node)
     apply(.started, to: node) { self.start(node, device, pipeline) }

@@ -1,3 +1,5 @@
+import ScrollCore
+
 /// Why a ``Monitor`` cannot start: nothing to monitor and not asked to wait, or no resources.
 public enum MonitorStartError: Error, Sendable, Hashable {
   /// An event node that was not opened, and its name if known.
@@ -10,8 +12,9 @@ public enum MonitorStartError: Error, Sendable, Hashable {
 
   /// A named node could not be opened.
   case device(DeviceError)
-  /// A named node cannot scroll: no wheel, and not a touchpad that reports two fingers.
-  case cannotScroll(path: String, name: String)
+  /// A named node cannot scroll: no wheel or dial, and no scroll method in effect (see
+  /// ``DevicePipeline/canScroll``); its description tells why.
+  case cannotScroll(path: String, description: DeviceDescription)
   /// A named node is a keyboard and `--allow-keyboards` was not given.
   case keyboard(path: String, name: String)
   /// Discovery found event nodes that may scroll but this user cannot read them.

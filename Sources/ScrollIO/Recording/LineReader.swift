@@ -106,7 +106,7 @@ final class LineReader {
   /// Copies the buffered bytes and the rest of the descriptor to `target`, refusing binary data
   /// (control characters that YAML does not allow) as soon as it arrives.
   /// - Throws: ``RecordingError/io(file:errno:)`` when reading fails,
-  ///   ``RecordingError/temporaryFile(directory:errno:)`` when writing `target` fails,
+  ///   ``RecordingError/temporaryFile(file:directory:errno:)`` when writing `target` fails,
   ///   ``RecordingError/malformed(file:line:message:)`` for binary data or more than `limit` bytes.
   func copyRest(to target: FileDescriptor, directory: String, limit: Int) throws(RecordingError) {
     var copied = 0
@@ -116,7 +116,7 @@ final class LineReader {
       do {
         try target.writeAll(pending)
       } catch {
-        throw .temporaryFile(directory: directory, errno: error)
+        throw .temporaryFile(file: fileName, directory: directory, errno: error)
       }
       copied += pending.count
       guard copied <= limit else {

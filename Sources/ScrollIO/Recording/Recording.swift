@@ -130,8 +130,10 @@ public final class Recording {
     } catch {
       switch error {
       case _ where error.isPermission: throw .permissionDenied(file: name)
+      case _ where error.isResourceShortage: throw .resources(file: name, errno: error)
       case .noSuchFile, .notADirectory, .isDirectory: throw .notFound(file: name, errno: error)
-      default: throw .io(file: name, errno: error)
+      case .interrupted: throw .io(file: name, errno: error)
+      default: throw .cannotOpen(file: name, errno: error)
       }
     }
     if (try? descriptor.kind()) == .directory {
@@ -153,7 +155,7 @@ public final class Recording {
     do {
       spool = try FileDescriptor.unlinkedTemporaryFile(in: directory, prefix: "scrolldir-stdin-")
     } catch {
-      throw .temporaryFile(directory: directory, errno: error)
+      throw .temporaryFile(file: lines.fileName, directory: directory, errno: error)
     }
     do {
       try lines.copyRest(to: spool, directory: directory, limit: maximumSpooledBytes)

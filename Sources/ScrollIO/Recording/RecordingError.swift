@@ -7,10 +7,15 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
   case notFound(file: String, errno: Errno)
   /// This user may not read the file.
   case permissionDenied(file: String)
-  /// Opening or reading the file failed for another reason (e.g. `EMFILE`, `EIO`, `EINTR`).
+  /// The file could not be opened for another reason of its own (e.g. `ENXIO`: a device node
+  /// with no device behind it).
+  case cannotOpen(file: String, errno: Errno)
+  /// The system had no resource left to open the file (``Errno/isResourceShortage``: `EMFILE`…).
+  case resources(file: String, errno: Errno)
+  /// Reading the file failed (e.g. `EIO`, `EINTR`).
   case io(file: String, errno: Errno)
-  /// YAML from a pipe could not be copied to a temporary file in `directory` (`$TMPDIR`).
-  case temporaryFile(directory: String, errno: Errno)
+  /// YAML of `file` from a pipe could not be copied to a temporary file in `directory` (`$TMPDIR`).
+  case temporaryFile(file: String, directory: String, errno: Errno)
 
   /// `text` quoted in a message: at most 40 characters, so a line of binary data or a huge word
   /// cannot flood stderr.
@@ -21,11 +26,14 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .malformed(let file, let line, let message): line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
-    case .notFound(let file, let errno): "\(file): cannot open recording: \(errno)"
-    case .permissionDenied(let file): "\(file): cannot open recording: permission denied"
+    case .notFound(let file, let errno), .cannotOpen(let file, let errno), .resources(let file, let errno):
+      "\(file): cannot open recording: \(errno)"
+    case .permissionDenied(let file): "\(file): cannot open recording: \(Errno.permissionDenied)"
     case .io(let file, let errno): "\(file): cannot read: \(errno)"
-    case .temporaryFile(let directory, let errno):
-      "cannot copy the recording to a temporary file in \(directory) (set TMPDIR): \(errno)"
+    case .temporaryFile(let file, let directory, let errno) where errno.isResourceShortage:
+      "\(file): cannot copy the libinput record to a temporary file in \(directory): \(errno)"
+    case .temporaryFile(let file, let directory, let errno):
+      "\(file): cannot copy the libinput record to a temporary file in \(directory) (set TMPDIR): \(errno)"
     }
   }
 }

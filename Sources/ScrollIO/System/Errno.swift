@@ -36,4 +36,8 @@ public struct Errno: Error, RawRepresentable, Sendable, Hashable, CustomStringCo
 
   /// Whether the error means "this user may not read it" (`EACCES` or `EPERM`).
   public var isPermission: Bool { self == .permissionDenied || self == .notPermitted }
+
+  /// Whether the system ran out of a resource (`EMFILE`, `ENFILE`: no file descriptor left;
+  /// `ENOMEM`, `ENOBUFS`): sysexits' `EX_OSERR`, not a fault of the file.
+  public var isResourceShortage: Bool { [EMFILE, ENFILE, ENOMEM, ENOBUFS].contains(rawValue) }
 }

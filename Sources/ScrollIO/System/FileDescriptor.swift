@@ -1,7 +1,7 @@
 /// A raw file descriptor and the calls on it (through ``Syscalls``), each reporting failure as
 /// ``Errno``. Blocking calls take `retryOnInterrupt` (as in swift-system): `true` retries a call a
 /// signal interrupted (`EINTR`), `false` throws ``Errno/interrupted`` so the caller can decide; see
-/// ``Interruption`` for giving way to SIGINT/SIGTERM.
+/// ``Interruption`` for giving way to SIGINT/SIGTERM/SIGHUP.
 public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
   /// The descriptor number.
   public var rawValue: Int32
@@ -26,12 +26,29 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
     public static let nonBlocking = OpenFlags(rawValue: Syscalls.openNonBlocking)
   }
 
-  /// What kind of file a descriptor refers to (`fstat(2)`).
+  /// What kind of file a descriptor or path refers to (`fstat(2)`, `stat(2)`).
   public enum Kind: Sendable, Hashable {
     case regularFile
     case directory
-    /// A pipe, FIFO, socket, character or block device, or link target of another kind.
+    /// A character device: evdev event nodes are (major 13), and so are terminals.
+    case characterDevice
+    /// A pipe, FIFO, socket, block device, or link target of another kind.
     case other
+
+    init(fileType: UInt32) {
+      switch fileType {
+      case Syscalls.regularFileType: self = .regularFile
+      case Syscalls.directoryType: self = .directory
+      case Syscalls.characterDeviceType: self = .characterDevice
+      default: self = .other
+      }
+    }
+
+    /// The kind of file at `path`, following symbolic links.
+    /// - Throws: ``Errno`` from `stat(2)`, e.g. ``Errno/noSuchFile``.
+    public init(path: String) throws(Errno) {
+      self.init(fileType: try Syscalls.fileType(path: path).get())
+    }
   }
 
   /// Opens `path` (`open(2)`).
@@ -64,7 +81,8 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
     try Syscalls.read(rawValue, into: buffer, retryOnInterrupt: retryOnInterrupt).get()
   }
 
-  /// Writes all of `bytes`, looping over partial writes, so a line is never torn by this process.
+  /// Writes all of `bytes`, looping over partial writes, so a line is never torn by this process;
+  /// on a descriptor in non-blocking mode it waits in `poll` whenever the other end is full.
   /// - Throws: ``Errno``, e.g. ``Errno/brokenPipe`` when the reader of a pipe has gone;
   ///   ``Errno/interrupted`` when a signal interrupts a write blocked before any byte went out
   ///   and `retryOnInterrupt` is false (once part of the bytes is written, the rest is written too).
@@ -72,7 +90,29 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
     var offset = 0
     while offset < bytes.count {
       let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
-      offset += try Syscalls.write(rawValue, rest, retryOnInterrupt: retryOnInterrupt || offset > 0).get()
+      let retry = retryOnInterrupt || offset > 0
+      switch Syscalls.write(rawValue, rest, retryOnInterrupt: retry) {
+      case .success(let count): offset += count
+      // Non-blocking mode, set by another holder of the same open file (a shell's pipe, a
+      // program that spawned this one): wait until it takes more, as a blocking write would.
+      case .failure(.wouldBlock): try waitUntilWritable(retryOnInterrupt: retry)
+      case .failure(let error): throw error
+      }
+    }
+  }
+
+  /// Waits in `poll` until a write would not block; `EINTR` ends the wait unless
+  /// `retryOnInterrupt`.
+  private func waitUntilWritable(retryOnInterrupt: Bool) throws(Errno) {
+    while true {
+      var poll = PollSet()
+      _ = poll.add(self, waitingFor: .output)
+      do {
+        _ = try poll.wait(timeoutMilliseconds: -1)
+        return
+      } catch {
+        if error != .interrupted || !retryOnInterrupt { throw error }
+      }
     }
   }
 
@@ -107,10 +147,6 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
   /// The kind of file it refers to.
   /// - Throws: ``Errno`` from `fstat(2)`, e.g. ``Errno/badDescriptor`` for a closed descriptor.
   public func kind() throws(Errno) -> Kind {
-    switch try Syscalls.fileType(rawValue).get() {
-    case Syscalls.regularFileType: .regularFile
-    case Syscalls.directoryType: .directory
-    default: .other
-    }
+    Kind(fileType: try Syscalls.fileType(rawValue).get())
   }
 }

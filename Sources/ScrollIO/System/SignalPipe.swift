@@ -50,10 +50,21 @@ public enum SignalPipe {
     Glibc.signal(signal.rawValue, SIG_IGN)
   }
 
+  /// Gives `signal` its default action (`SIG_DFL`) and unblocks it (a blocked signal mask is
+  /// inherited across exec); for `SIGQUIT`, which the Swift runtime's backtracer takes over at
+  /// start-up (it printed a crash report and let the program go on).
+  public static func restoreDefault(_ signal: Signal) {
+    Glibc.signal(signal.rawValue, SIG_DFL)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    sigaddset(&mask, signal.rawValue)
+    pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+  }
+
   /// Empties the pipe and returns the signals that arrived since the last call, in the order
   /// they arrived (`SIGUSR2` then `SIGUSR1`: the print shows the reset; a repeat in a row counts
   /// once; signals pending at the same moment come in number order, `SIGUSR1` before `SIGUSR2`,
-  /// as the kernel delivers them). `SIGINT` and `SIGTERM` come last, so a `SIGUSR1` or `SIGUSR2`
+  /// as the kernel delivers them). The stopping signals come last, so a `SIGUSR1` or `SIGUSR2`
   /// that came with an interrupt (or while a read waited) is handled before the program stops.
   public static func takePending() -> [Signal] {
     var arrived: [Int32] = []
@@ -70,25 +81,25 @@ public enum SignalPipe {
     let isPending = { (number: Int32) in bits & bit(number) != 0 }
     let numbers = arrived.filter(isPending) + (1..<64).map(Int32.init).filter { isPending($0) && !arrived.contains($0) }
     let signals = numbers.map(Signal.init(rawValue:))
-    return signals.filter { !$0.stops } + [Signal.interrupt, .terminate].filter(signals.contains)
+    return signals.filter { !$0.stops } + Signal.stopping.filter(signals.contains)
   }
 
   /// Whether a signal arrived since the last ``takePending()`` (one atomic load, cheap enough to
   /// check after every event).
   public static var hasPending: Bool { pending.load(ordering: .relaxed) != 0 }
 
-  /// Whether `SIGINT` or `SIGTERM` ever arrived, also after ``takePending()`` took it: the program
-  /// is stopping.
+  /// Whether a stopping signal (``Signal/stopping``) ever arrived, also after ``takePending()``
+  /// took it: the program is stopping.
   public static var terminationRequested: Bool {
     arrived.load(ordering: .relaxed) & stopBits != 0
   }
 
-  /// Whether `SIGINT` or `SIGTERM` is pending (not yet taken by ``takePending()``).
+  /// Whether a stopping signal is pending (not yet taken by ``takePending()``).
   public static var terminationPending: Bool {
     pending.load(ordering: .relaxed) & stopBits != 0
   }
 
-  private static let stopBits = bit(SIGINT) | bit(SIGTERM)
+  private static let stopBits = Signal.stopping.reduce(UInt64(0)) { $0 | bit($1.rawValue) }
 
   private static func bit(_ number: Int32) -> UInt64 {
     UInt64(1) << UInt64(number & 63)
@@ -96,11 +107,11 @@ public enum SignalPipe {
 }
 
 extension Interruption {
-  /// Gives way while `SIGINT` or `SIGTERM` is pending (``SignalPipe/terminationPending``): for
+  /// Gives way while a stopping signal is pending (``SignalPipe/terminationPending``): for
   /// reads and opens, which must not keep waiting once the program is asked to stop.
   public static let terminationPending = Interruption { SignalPipe.terminationPending }
 
-  /// Gives way once `SIGINT` or `SIGTERM` has arrived (``SignalPipe/terminationRequested``): for
+  /// Gives way once a stopping signal has arrived (``SignalPipe/terminationRequested``): for
   /// output, which is dropped rather than waited for when the program is stopping.
   public static let terminationRequested = Interruption { SignalPipe.terminationRequested }
 }

@@ -26,9 +26,10 @@ enum Syscalls {
 
   // MARK: - Descriptors
 
-  /// `open(2)` with `O_CLOEXEC` added.
+  /// `open(2)` with `O_CLOEXEC` and `O_NOCTTY` added (a terminal opened by name never becomes the
+  /// controlling terminal).
   static func open(_ path: String, _ flags: Int32, retryOnInterrupt: Bool) -> Result<Int32, Errno> {
-    valueOrErrno(retryOnInterrupt: retryOnInterrupt) { Glibc.open(path, flags | O_CLOEXEC) }
+    valueOrErrno(retryOnInterrupt: retryOnInterrupt) { Glibc.open(path, flags | O_CLOEXEC | O_NOCTTY) }
   }
 
   /// `read(2)`.
@@ -71,6 +72,12 @@ enum Syscalls {
     return valueOrErrno(retryOnInterrupt: true) { fstat(descriptor, &status) }.map { _ in status.st_mode & S_IFMT }
   }
 
+  /// The file type bits of `path`, following symbolic links (`stat(2)`, `st_mode & S_IFMT`).
+  static func fileType(path: String) -> Result<UInt32, Errno> {
+    var status = stat()
+    return valueOrErrno(retryOnInterrupt: true) { stat(path, &status) }.map { _ in status.st_mode & S_IFMT }
+  }
+
   /// The `open(2)` flags ``FileDescriptor/OpenFlags`` names.
   static let openReadOnly = O_RDONLY
   static let openWriteOnly = O_WRONLY
@@ -86,9 +93,10 @@ enum Syscalls {
     }
   }
 
-  /// `S_IFREG` and `S_IFDIR`, the file types ``fileType(_:)`` is compared with.
+  /// `S_IFREG`, `S_IFDIR` and `S_IFCHR`, the file types ``fileType(_:)`` is compared with.
   static let regularFileType = S_IFREG
   static let directoryType = S_IFDIR
+  static let characterDeviceType = S_IFCHR
 
   /// `isatty(3)`.
   static func isTerminal(_ descriptor: Int32) -> Bool {

@@ -90,11 +90,19 @@ struct Options: Equatable, Sendable {
   /// Parses the arguments after the program name.
   /// - Throws: ``UsageError`` naming the first problem.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-    let beforeSeparator = arguments.prefix { $0 != "--" }
-    for argument in beforeSeparator {
-      switch OptionTable.option(named: argument)?.action {
-      case .help?: return Options(command: .help)
-      case .version?: return Options(command: .version)
+    // --help and --version win over the other options (not over an unknown one before them).
+    let beforeSeparator = Array(arguments.prefix { $0 != "--" })
+    var scanned = beforeSeparator.startIndex
+    while scanned < beforeSeparator.endIndex {
+      let argument = beforeSeparator[scanned]
+      scanned += 1
+      guard argument.hasPrefix("-"), argument != "-" else { continue }
+      let (name, inline) = splitOption(argument)
+      switch OptionTable.option(named: name)?.action {
+      case nil: throw UsageError(message: "unknown option '\(argument)'")
+      case .help? where inline == nil: return Options(command: .help)
+      case .version? where inline == nil: return Options(command: .version)
+      case .value? where inline == nil: scanned += 1  // its value, which may start with '-'
       default: continue
       }
     }
@@ -150,8 +158,13 @@ struct Options: Equatable, Sendable {
     let rest = Array(positional.dropFirst())
     switch first {
     case "help":
+      // One help covers every command: `help replay` shows it too.
+      if let word = rest.first(where: { !["monitor", "list", "replay"].contains($0) }) {
+        throw UsageError(message: "'help' takes at most a command name (monitor, list, replay), got '\(word)'")
+      }
       return .help
     case "monitor":
+      if rest.contains("") { throw UsageError(message: "'monitor' got an empty device name") }
       return .monitor(devices: rest)
     case "list":
       guard rest.isEmpty else { throw UsageError(message: "'list' takes no arguments, got '\(rest[0])'") }

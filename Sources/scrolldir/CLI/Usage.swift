@@ -11,12 +11,19 @@ enum Usage {
     ),
     (
       "list",
-      "List event nodes: name, bus/vendor/product, scroll capabilities, touchpad size and slots, and whether this user can read them."
+      "List event nodes: name, bus/vendor/product, scroll capabilities and methods, touchpad size and slots, and whether this user can read them."
     ),
     (
       "replay",
       "Replay evemu-record text or libinput record YAML ('-' reads standard input) through the same pipeline, as fast as it reads."
     ),
+    ("help", "This text (also -h, --help)."),
+  ]
+
+  /// The environment variables scrolldir reads, as `--help` lists them.
+  static let environment: [(name: String, summary: String)] = [
+    ("SCROLLDIR_INPUT_DIR", "The directory of event nodes instead of /dev/input (for tests and containers)."),
+    ("TMPDIR", "Where a libinput record from a pipe is copied to before it is read (default /tmp)."),
   ]
 
   /// The exit statuses (sysexits), as `--help` lists them.
@@ -33,9 +40,11 @@ enum Usage {
     var lines = [
       "OVERVIEW: Tell which way real scroll input goes: Up, Down, Left, Right or None.",
       "",
-      "Reads Linux evdev events from mouse wheels (plain, hi-res, tilt) and touchpads (two-finger",
-      "scrolling), keeps a content offset per device (libinput signs: +y = scroll down, +x = scroll",
-      "right; wheels in v120, 120 = one detent; fingers in mm) and prints one record per offset change.",
+      "Reads Linux evdev events from mouse wheels (plain, hi-res, tilt), dials, touchpads",
+      "(two-finger and edge scrolling), pointing sticks and trackballs (on-button scrolling),",
+      "keeps a content offset per device (libinput signs: +y = scroll down, +x = scroll right;",
+      "wheels and dials in v120, 120 = one detent; fingers in mm; buttons in counts) and prints",
+      "one record per offset change.",
       "",
       "USAGE: scrolldir [monitor] [<options>] \(monitorOnly) [<device> ...]",
       "       scrolldir list",
@@ -51,6 +60,8 @@ enum Usage {
         lines += entry(option.synopsis, option.help + (option.defaultValue.map { " (default: \($0))" } ?? ""))
       }
     }
+    lines += ["", "ENVIRONMENT:"]
+    for variable in environment { lines += entry(variable.name, variable.summary) }
     lines += ["", "EXIT STATUS:"] + wrap(exitStatus, indent: "  ")
     return lines.joined(separator: "\n")
   }

@@ -29,7 +29,7 @@ enum MonitorCommand {
           }
         })
     } catch .output(.interrupted) {
-      // SIGINT/SIGTERM while stdout was blocked: the records could not go out; say so and stop.
+      // SIGINT/SIGTERM/SIGHUP while stdout was blocked: the records could not go out; say so and stop.
       Diagnostics.note("interrupted: " + output.summary)
       return
     }

@@ -12,7 +12,7 @@ enum ReplayCommand {
     case finished
     /// The file could not be opened or read to its end; the events before the error were played.
     case failed(RecordingError)
-    /// SIGINT or SIGTERM.
+    /// SIGINT, SIGTERM or SIGHUP.
     case interrupted
   }
 
@@ -114,11 +114,11 @@ enum ReplayCommand {
 
   /// Handles the signals that arrived: SIGUSR1 prints the counters, SIGUSR2 restarts them at the
   /// last event's time.
-  /// - Returns: whether SIGINT or SIGTERM asks the replay to stop.
+  /// - Returns: whether SIGINT, SIGTERM or SIGHUP asks the replay to stop.
   private static func handleSignals(_ output: OutputStage, at time: Timestamp?) throws(CommandError) -> Bool {
     for signal in SignalPipe.takePending() {
       switch signal {
-      case .interrupt, .terminate: return true
+      case let stopping where stopping.stops: return true
       case .user1: try output.writeStats()
       case .user2: output.resetCounters(at: time ?? Timestamp(microseconds: 0))
       default: break

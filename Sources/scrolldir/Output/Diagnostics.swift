@@ -7,7 +7,7 @@ enum Diagnostics {
   /// the message (from file or device names: a newline, an escape sequence) are shown as
   /// `\u{1B}`-style escapes, so a message is always one line and cannot drive the terminal.
   /// A stderr that nobody reads does not keep a stopping program alive: the write gives way to
-  /// SIGINT/SIGTERM.
+  /// SIGINT/SIGTERM/SIGHUP.
   static func note(_ message: String) {
     var line = "scrolldir: " + visible(message) + "\n"
     line.withUTF8 { bytes in

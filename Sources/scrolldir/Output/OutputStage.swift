@@ -6,8 +6,9 @@ import ScrollIO
 ///
 /// Scroll and gesture records, and gap records, go to stdout, one whole line each. Status records
 /// go to stderr as a line for people, and with `--json` also into the stdout stream, so a consumer
-/// sees a device's whole life in order. Counters go to stdout with `--json` (`"event":"stats"`), else
-/// to stderr.
+/// sees a device's whole life in order. Counters asked for with `--stats` go to stdout with
+/// `--json` (`"event":"stats"`), else to stderr; counters that only `SIGUSR1` asked for go to stderr
+/// as text, so stdout holds only the records asked for.
 final class OutputStage {
   /// Where the stage writes: whole lines for stdout, and notes for people on stderr.
   struct Sinks {
@@ -24,11 +25,13 @@ final class OutputStage {
 
   private var chain: ModeChain
   private let format: Options.Format
+  private let statsRequested: Bool
   private let sinks: Sinks
 
   init(options: Options, sinks: Sinks = .standard) {
     chain = ModeChain(options: options.modes)
     format = options.format
+    statsRequested = options.stats
     self.sinks = sinks
   }
 
@@ -68,7 +71,7 @@ final class OutputStage {
 
   /// Writes the counters (`--stats`, SIGUSR1).
   func writeStats() throws(CommandError) {
-    if format == .json {
+    if format == .json && statsRequested {
       try writeLine(JSONFormat.stats(chain.counters, including: chain.openGestures))
     } else {
       for line in TextFormat.stats(chain.counters, including: chain.openGestures) { sinks.note(line) }
