@@ -79,7 +79,9 @@ struct EvemuReaderTests {
 
   @Test(arguments: [
     MalformedCase(name: "E: with a decimal code", text: "E: 0.1 0002 0008x 1\n", line: 1, mentions: "type or code"),
-    MalformedCase(name: "E: without a value", text: "# c\nE: 0.000001 0002 0008\n", line: 2, mentions: "value"),
+    MalformedCase(
+      name: "E: without a value, not the last line", text: "# c\nE: 0.000001 0002 0008\nE: 0.000001 0000 0000 0\n",
+      line: 2, mentions: "value"),
     MalformedCase(name: "E: time without a dot", text: "E: 12 0002 0008 1\n", line: 1, mentions: "sec.usec"),
     MalformedCase(
       name: "E: value beyond 32 bits", text: "E: 0.000001 0002 0008 4294967296\n", line: 1, mentions: "32-bit"),
@@ -89,10 +91,15 @@ struct EvemuReaderTests {
       name: "event type beyond EV_MAX", text: "E: 0.000001 0020 0000 1\n", line: 1, mentions: "not a valid evdev event"),
     MalformedCase(
       name: "REL code beyond REL_MAX", text: "E: 0.000001 0002 0010 1\n", line: 1, mentions: "not a valid evdev event"),
-    MalformedCase(name: "an unknown line", text: "N: x\nhello world\n", line: 2, mentions: "expected an evemu line"),
+    MalformedCase(name: "an unknown tag", text: "N: x\nQ: world\n", line: 2, mentions: "expected an evemu line"),
     MalformedCase(
       name: "B: with 7 bytes", text: "N: x\nB: 02 00 01 00 00 00 00 00\n", line: 2, mentions: "8 hex code mask bytes"),
     MalformedCase(name: "I: with 3 numbers", text: "N: x\nI: 0003 046d c08d\n", line: 2, mentions: "4 hex numbers"),
+    MalformedCase(
+      name: "A: beyond ABS_MAX", text: "N: x\nA: ff 0 10 0 0 0\n", line: 2, mentions: "beyond ABS_MAX (0x3f)"),
+    MalformedCase(
+      name: "B: with a type beyond EV_MAX", text: "N: x\nB: ff 00 00 00 00 00 00 00 00\n", line: 2,
+      mentions: "beyond EV_MAX (0x1f)"),
     MalformedCase(name: "A: with letters", text: "N: x\nA: 00 zero 10 0 0 0\n", line: 2, mentions: "minimum"),
     MalformedCase(
       name: "a description line after the events", text: "E: 0.000001 0002 0008 1\nN: late\n", line: 2,

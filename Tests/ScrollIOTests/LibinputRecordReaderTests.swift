@@ -75,12 +75,27 @@ struct LibinputRecordReaderTests {
       ])
   }
 
-  @Test("'ndevices: 1' with a second device is malformed")
+  @Test("'ndevices:' that does not match the devices listed is malformed at its own line")
   func ndevicesMismatch() throws {
-    let text = Self.twoDevices.replacingOccurrences(of: "ndevices: 2", with: "ndevices: 1")
-    let result = try Replay.malformed(text, suffix: ".yml")
-    #expect(result?.line == 25)
-    #expect(result?.message.contains("lists more devices") == true)
+    for (count, message) in [("1", "'ndevices: 1' but 'devices:' lists more devices"), ("5", "lists 2 device(s)")] {
+      let text = Self.twoDevices.replacingOccurrences(of: "ndevices: 2", with: "ndevices: " + count)
+      let result = try Replay.malformed(text, suffix: ".yml")
+      #expect(result?.line == 2)
+      #expect(result?.message.contains(message) == true, "\(String(describing: result))")
+    }
+  }
+
+  @Test(
+    "what libinput records never hold is refused at its line: a YAML tag, a second top-level events:, a code beyond its type's range",
+    arguments: [
+      ("  - [  3,  63476,   2,   8,      -1]", "  - !!str [  3,  63476,   2,   8,      -1]", 16, "YAML tags"),
+      ("ndevices: 2", "ndevices: 2\nevents: []\nevents: []", 4, "a second 'events:' in the top-level mapping"),
+      ("      2: [0, 1, 8, 11]", "      2: [0, 1, 8, 99999]", 12, "code 99999 for type 2, beyond its largest code 15"),
+    ])
+  func neverInRecords(_ old: String, _ new: String, _ line: Int, _ message: String) throws {
+    let result = try Replay.malformed(Self.twoDevices.replacingOccurrences(of: old, with: new), suffix: ".yml")
+    #expect(result?.line == line)
+    #expect(result?.message.contains(message) == true, "\(String(describing: result))")
   }
 
   @Test("an event with four numbers is malformed at its line")
@@ -92,14 +107,22 @@ struct LibinputRecordReaderTests {
   }
 
   @Test(
-    "a record cut inside an event is malformed on its last line, at the end of the file, with or without a final newline",
+    "a record cut inside an event (a paste cut short): the events before it replay, and a note names its last line, with or without a final newline",
     arguments: ["", "\n"])
   func cutAtEnd(_ ending: String) throws {
     let kept = Self.twoDevices.split(separator: "\n", omittingEmptySubsequences: false).prefix(24)
-    let text = kept.joined(separator: "\n") + "\n  - [  3, 1394" + ending
-    let result = try Replay.malformed(text, suffix: ".yml")
-    #expect(result?.line == 25, "the file has 25 lines")
-    #expect(result?.message.hasSuffix("while parsing a flow sequence (at the end of the file)") == true)
+    let path = try TemporaryFiles.file(kept.joined(separator: "\n") + "\n    - [  3, 1394" + ending, suffix: ".yml")
+    defer { TemporaryFiles.remove(path) }
+    let recording = try Recording.open(path)
+    var events: [InputEvent] = []
+    while let recorded = try recording.next() { events.append(recorded.event) }
+    // Lines 16–18 and 22–24: the G903's two frames, then the third one's first event cut off.
+    #expect(events.count == 6 && recording.devices.count == 1)
+    #expect(recording.notes.count == 1)
+    #expect(
+      recording.notes.first?.hasPrefix(
+        "\(path):25: the last line is cut off (invalid YAML: did not find expected ',' or ']'")
+        == true, "the file has 25 lines")
   }
 
   @Test("nesting deeper than any libinput record is refused at the line where it goes too deep")

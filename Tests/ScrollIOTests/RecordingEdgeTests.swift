@@ -45,7 +45,7 @@ struct RecordingEdgeTests {
   }
 
   @Test(
-    "text that is neither evemu nor a libinput record is refused at its first content line",
+    "text with no line that starts a recording is refused at its first line of words",
     arguments: [
       ("# a comment\n\nfoo: bar\nbaz: 1\n", 3), ("Nov 29 12:00:01 host kernel: usb 1-1: new device\n", 1),
       ("- just\n- a list\n", 1),
@@ -53,21 +53,30 @@ struct RecordingEdgeTests {
   func notARecordingStart(_ text: String, _ line: Int) throws {
     let result = try Replay.malformed(text, suffix: ".txt")
     #expect(result?.line == line)
-    #expect(result?.message.hasPrefix("expected evemu lines (N:, I:, B:, A:, E: …) or a libinput record") == true)
+    #expect(
+      result?.message
+        == "expected evemu lines (N:, I:, B:, A:, E: …), evtest output (Input device name:, Event: time …) or a libinput record (YAML starting 'version:', 'devices:' or '- evdev:'): found no such line"
+    )
   }
 
-  @Test("text that is not UTF-8 in a libinput record is refused at its byte offset")
+  @Test("text that is not UTF-8, or a control character, in a libinput record is refused at its line")
   func invalidUTF8() throws {
     let path = try TemporaryFiles.file("", suffix: ".yml")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    // 0xFF can start no UTF-8 sequence; it follows 40 bytes, so its (0-based) offset is 40.
+    // 0xFF can start no UTF-8 sequence.
     try Data("version: 1\ndevices:\n- evdev:\n    name: \"".utf8 + [0xFF] + Data("\"\n".utf8)).write(
       to: URL(fileURLWithPath: path))
-    guard case .malformed(_, 0, let message)? = Replay.error(path) else {
-      Issue.record("expected malformed with no line")
+    guard case .malformed(_, 4, let message)? = Replay.error(path) else {
+      Issue.record("expected malformed at line 4, got \(String(describing: Replay.error(path)))")
       return
     }
-    #expect(message == "byte 40: invalid YAML: invalid leading UTF-8 octet")
+    #expect(message == "text that is not UTF-8 in a libinput record")
+    try Data("version: 1\ndevices:\n- evdev:\n    name: \"a\u{7}\"\n".utf8).write(to: URL(fileURLWithPath: path))
+    guard case .malformed(_, 4, let control)? = Replay.error(path) else {
+      Issue.record("expected malformed at line 4")
+      return
+    }
+    #expect(control == "binary data (control character 0x7) in a libinput record")
   }
 
   @Test("times beyond Timestamp's range are rejected, not trapped on")
@@ -89,9 +98,8 @@ struct RecordingEdgeTests {
   }
 
   @Test(
-    "a line after the events that is not an event says what it is",
+    "a bad line between events says what it is; one that ends early counts as cut off only as the last line",
     arguments: [
-      ("hello", "expected an event line 'E: sec.usec type code value', found 'hello'"),
       (
         "N: late",
         "expected an event line 'E: sec.usec type code value', found a 'N:' description line after the events"
@@ -106,9 +114,23 @@ struct RecordingEdgeTests {
       ),
     ])
   func lineAfterEvents(_ line: String, _ message: String) throws {
-    let result = try Replay.malformed("E: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n" + line, suffix: ".evemu")
+    let events = "E: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n"
+    let result = try Replay.malformed(events + line + "\nE: 7.000000 0000 0000 0\n", suffix: ".evemu")
     #expect(result?.line == 3)
     #expect(result?.message == message)
+  }
+
+  @Test("a last line cut off mid-line is passed over with a note naming it; the frames before it stay")
+  func cutOffLastLine() throws {
+    let path = try TemporaryFiles.file("E: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\nE: 6.400000 0002 0008\n")
+    defer { TemporaryFiles.remove(path) }
+    let recording = try Recording.open(path)
+    #expect(try Replay.records(path).map(\.vertical) == [.up])
+    while try recording.next() != nil {}
+    #expect(
+      recording.notes == [
+        "\(path):3: the last line is cut off (expected 'E: sec.usec type code value' (type and code in hex); the line ends before the value (is the file cut off?)); it was not used"
+      ])
   }
 
   @Test("a text line longer than 16 MiB is refused instead of filling memory; /dev/zero is binary data at once")

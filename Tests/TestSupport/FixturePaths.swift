@@ -20,6 +20,9 @@ public enum FixturePaths {
   /// A capture of kernel-made events from the live tests in `Tests/Fixtures/captures`.
   public static func capture(_ name: String) -> String { fixtures + "/captures/" + name }
 
+  /// A real paste from a public thread, or its evemu twin, in `Tests/Fixtures/pastes`.
+  public static func paste(_ name: String) -> String { fixtures + "/pastes/" + name }
+
   /// A peer-suite recording or its label in `Tests/Fixtures/peer-suite`.
   public static func peerSuite(_ name: String) -> String { fixtures + "/peer-suite/" + name }
 

@@ -14,13 +14,22 @@ struct PipeTests {
     #expect(result.stdout.contains(#""device":"HUION Huion Keydial_K20""#))
   }
 
+  @Test("from a pipe, text with no recording is refused when the pipe ends (words may come before one)")
+  func pipeTextRefused() throws {
+    let running = try ScrolldirProcess(["replay", "-"])
+    running.write(Data("foo: bar\n".utf8))
+    running.closeInput()
+    let result = running.finish()
+    #expect(result.status == 65)
+    #expect(result.stderr.hasPrefix("scrolldir: <stdin>:1: expected evemu lines"), "\(result.stderr)")
+  }
+
   @Test(
-    "from a pipe, text that is not a recording is refused at once, and so is binary data after a libinput record's first line"
+    "from a pipe, binary data is refused at once, also after a libinput record's first line or after evemu lines"
   )
   func pipeRefusedEarly() throws {
     let raw = try RecordingText.rawBytes("wheel-logitech-g502-usbhid-lowres.evemu")
     for (first, message) in [
-      (Data("foo: bar\n".utf8), "scrolldir: <stdin>:1: expected evemu lines"),
       (
         Data("version: 1\n\u{7}".utf8),
         "scrolldir: <stdin>: byte 11: binary data (control character 0x7) in a libinput record"
@@ -30,7 +39,7 @@ struct PipeTests {
       // The same after a good evemu line: refused at its NUL bytes, quoted at most 40 characters.
       (
         Data("E: 1.000000 0002 0008 1\n".utf8) + raw,
-        "scrolldir: <stdin>:2: expected an event line 'E: sec.usec type code value', found '"
+        "scrolldir: <stdin>:2: binary data (a NUL byte) in text: for raw input_event streams use 'replay --raw'"
       ),
     ] {
       let running = try ScrolldirProcess(["replay", "-"])

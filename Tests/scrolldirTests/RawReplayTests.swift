@@ -90,4 +90,23 @@ struct RawReplayTests {
     let wheel = try ScrolldirProcess.run(["replay", "--raw", "-"], stdin: try RecordingText.rawBytes(Self.g502))
     #expect(wheel.stderr == "", "a wheel stream needs no description")
   }
+
+  @Test(
+    "an empty raw stream (--raw or --format raw) says it holds no events; --describe - names standard input <stdin>"
+  )
+  func emptyAndStdinDescription() throws {
+    for flag in [["--raw"], ["--format", "raw"]] {
+      let empty = try ScrolldirProcess.run(["replay"] + flag + ["-"], stdin: Data())
+      #expect(empty.status == 0 && empty.stdout.isEmpty)
+      #expect(empty.stderr == "scrolldir: <stdin>: the recording holds no events\n")
+    }
+    let path = try TemporaryFiles.file("")
+    defer { TemporaryFiles.remove(path) }
+    let undescribed = try ScrolldirProcess.run(
+      ["replay", "--raw", "--describe", "-", path],
+      stdin: Data("E: 1.000000 0002 0008 1\nE: 1.000000 0000 0000 0\n".utf8))
+    #expect(undescribed.status == 65)
+    #expect(
+      undescribed.stderr.hasPrefix("scrolldir: <stdin>: '--describe' needs a recording with a device description"))
+  }
 }

@@ -120,7 +120,7 @@ struct ReplayErrorTests {
     "endless or binary input is refused early, not copied to disk",
     arguments: [
       ("/dev/urandom", nil as String?, "binary data"), ("-", "y\n", "expected evemu lines"),
-      ("-", "# c\n", "no content in the first 16 MiB"),
+      ("-", "# c\n", "no recording in the first 16 MiB"),
     ])
   func endlessInput(_ file: String, _ repeated: String?, _ message: String) throws {
     let stdin = repeated.map { Data(String(repeating: $0, count: 9_000_000).utf8) }

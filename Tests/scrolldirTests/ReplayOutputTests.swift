@@ -128,7 +128,7 @@ struct ReplayOutputTests {
   }
 
   @Test(
-    "a recording cut off before its last SYN_REPORT: the complete frames are replayed, and a note counts the events left over"
+    "a recording cut off before its last SYN_REPORT: the complete frames are replayed, and a note counts the events left over from the line their frame began"
   )
   func openLastFrame() throws {
     let path = try TemporaryFiles.file(
@@ -139,7 +139,7 @@ struct ReplayOutputTests {
     #expect(result.stdout == "1.000000 cut wheel Down  None  x 0 -> 0 y 0 -> 120 v120\n")
     #expect(
       result.stderr
-        == "scrolldir: \(path): the last frame of 'cut' has 2 event(s) but no SYN_REPORT; they were not used (is the file cut off?)\n"
+        == "scrolldir: \(path):4: the last frame of 'cut' has 2 event(s) but no SYN_REPORT; they were not used (is the file cut off?)\n"
     )
   }
 }

@@ -62,6 +62,31 @@ struct SignalTests {
     #expect(result.stderr.contains("stdin wheel Down  1 record 1.000 detents"))
   }
 
+  @Test(
+    "SIGINT while the first pass of a large two-device libinput record is read: the replay stops there, before any record"
+  )
+  func sigintDuringLoad() throws {
+    var lines = ["version: 1", "ndevices: 2", "devices:"]
+    for device in 0..<2 {
+      lines += [
+        "- node: /dev/input/event\(device)", "  evdev:", "    name: \"dev\(device)\"", "    codes:", "      2: [8]",
+      ]
+      lines.append("  events:")
+      for index in 0..<60_000 {
+        lines += ["  - evdev:", "    - [\(index), \(device), 2, 8, 1]", "    - [\(index), \(device), 0, 0, 0]"]
+      }
+    }
+    let path = try TemporaryFiles.file(lines.joined(separator: "\n") + "\n", suffix: ".yml")
+    defer { TemporaryFiles.remove(path) }
+    let running = try ScrolldirProcess(["replay", path])
+    running.waitUntilHandlingSignals()
+    running.send(SIGINT)
+    let result = running.finish()
+    #expect(result.status == 0)
+    #expect(result.stdout.isEmpty, "the records come only after the first pass, which the signal ended")
+    #expect(result.stderr == "scrolldir: interrupted: no records\n")
+  }
+
   @Test("SIGINT with --stats: the summary, then the counters")
   func sigintStats() throws {
     let running = try Self.replayWaitingOnPipe(["--stats"])

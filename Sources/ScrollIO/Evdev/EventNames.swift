@@ -28,6 +28,13 @@ public enum EventNames {
 /// Validity of raw type and code numbers, by libevdev's per-type maxima.
 enum EventCodeLimits {
   /// The typed pair if `type` is a known event type and `code` is within its range, else `nil`.
+  /// The largest code of `type` (libevdev's `EV_*` maxima: `ABS_MAX` 0x3f, `KEY_MAX` 0x2ff …), or
+  /// `nil` for an unknown type.
+  static func maximumCode(of type: UInt32) -> UInt32? {
+    let max = libevdev_event_type_get_max(type)
+    return max >= 0 ? UInt32(max) : nil
+  }
+
   static func validate(type: UInt32, code: UInt32) -> (type: EventType, code: EventCode)? {
     let max = libevdev_event_type_get_max(type)
     guard max >= 0, code <= UInt32(max) else { return nil }

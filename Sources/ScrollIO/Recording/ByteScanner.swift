@@ -1,7 +1,7 @@
 /// Parses numbers and words from one line of bytes, left to right, without creating strings.
 struct ByteScanner {
   let bytes: UnsafeBufferPointer<UInt8>
-  private(set) var index = 0
+  var index = 0
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -101,5 +101,66 @@ struct ByteScanner {
     case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
     default: nil
     }
+  }
+}
+
+/// Words and numbers of the evtest and python-evdev event lines.
+extension ByteScanner {
+  /// Nothing but spaces and tabs is left.
+  var atEndOfLine: Bool {
+    var scan = self
+    scan.skipSpaces()
+    return scan.index == scan.bytes.count
+  }
+
+  /// Consumes `word` if the unread bytes start with it (after optional spaces).
+  mutating func consume(_ word: String) -> Bool {
+    skipSpaces()
+    var probe = index
+    for byte in word.utf8 {
+      guard probe < bytes.count, bytes[probe] == byte else { return false }
+      probe += 1
+    }
+    index = probe
+    return true
+  }
+
+  /// Decimal digits (at most 5) after optional spaces, followed by `terminator`, a space or the end.
+  mutating func decimalNumber(endingAt terminator: UInt8) -> Int? {
+    skipSpaces()
+    guard let value = unsignedDigits(maxDigits: 5) else { return nil }
+    guard peek == nil || peek == terminator || peek == 0x20 else { return nil }
+    return Int(value)
+  }
+
+  /// Skips ` (NAME),` after a type or code number; `false` when the line ends inside it (or has
+  /// no comma after it).
+  mutating func skipName() -> Bool {
+    skipSpaces()
+    if consume(UInt8(ascii: "(")) {
+      while let byte = peek, byte != UInt8(ascii: ")") { index += 1 }
+      guard consume(UInt8(ascii: ")"), skippingSpaces: false) else { return false }
+    }
+    return consume(UInt8(ascii: ","))
+  }
+
+  /// Skips spaces and tabs; `true`, for use in conditions.
+  mutating func skippingSpaces() -> Bool {
+    skipSpaces()
+    return true
+  }
+
+  /// Skips a label such as `Input:` (letters and a colon) if the line starts with one.
+  mutating func skipLabel() {
+    var probe = self
+    probe.skipSpaces()
+    let start = probe.index
+    while let byte = probe.peek, (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { probe.index += 1 }
+    if probe.index > start, probe.consume(UInt8(ascii: ":"), skippingSpaces: false) { self = probe }
+  }
+
+  /// A hex number of at most 8 digits read as the bits of an `Int32` (`ffffffff` is −1).
+  mutating func hexInt32() -> Int32? {
+    hex(maxDigits: 8).map { Int32(bitPattern: $0) }
   }
 }

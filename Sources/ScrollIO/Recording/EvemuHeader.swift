@@ -23,7 +23,7 @@ struct EvemuHeader {
 
   /// Parses one description line whose first byte is `tag`.
   /// - Throws: ``RecordingError/malformed(file:line:message:)`` with what the line should hold.
-  mutating func parse(tag: UInt8, _ scanner: inout ByteScanner, _ lines: LineReader) throws(RecordingError) {
+  mutating func parse(tag: UInt8, _ scanner: inout ByteScanner, _ lines: PastedText) throws(RecordingError) {
     let letter = Character(Unicode.Scalar(tag))
     _ = scanner.consume(tag)
     let isTag = scanner.consume(UInt8(ascii: ":"), skippingSpaces: false)
@@ -42,8 +42,11 @@ struct EvemuHeader {
       propertyBytes += 8
     case "B":
       let expected = "expected 'B:', an event type and 8 hex code mask bytes"
-      guard let rawType = scanner.hex(maxDigits: 2), rawType <= UInt32(EventType.max.rawValue) else {
-        throw lines.malformed(expected)
+      guard let rawType = scanner.hex(maxDigits: 2) else { throw lines.malformed(expected) }
+      guard rawType <= UInt32(EventType.max.rawValue) else {
+        throw lines.malformed(
+          "event type 0x\(String(rawType, radix: 16)) in 'B:' is beyond EV_MAX (0x\(String(EventType.max.rawValue, radix: 16)))"
+        )
       }
       let type = EventType(rawValue: UInt16(rawType))
       let bytes = try hexBytes(&scanner, count: 8, lines, expected)
@@ -57,7 +60,7 @@ struct EvemuHeader {
     }
   }
 
-  private func parseID(_ scanner: inout ByteScanner, _ lines: LineReader) throws(RecordingError) -> InputID {
+  private func parseID(_ scanner: inout ByteScanner, _ lines: PastedText) throws(RecordingError) -> InputID {
     var parts: [UInt16] = []
     for _ in 0..<4 {
       guard let value = scanner.hex(maxDigits: 4) else { break }
@@ -69,9 +72,14 @@ struct EvemuHeader {
     return InputID(bustype: parts[0], vendor: parts[1], product: parts[2], version: parts[3])
   }
 
-  private mutating func parseAbs(_ scanner: inout ByteScanner, _ lines: LineReader) throws(RecordingError) {
+  private mutating func parseAbs(_ scanner: inout ByteScanner, _ lines: PastedText) throws(RecordingError) {
     let expected = "expected 'A:', a hex axis code, then minimum, maximum, fuzz, flat and resolution in decimal"
     guard let code = scanner.hex(maxDigits: 2) else { throw lines.malformed(expected) }
+    let maximum = EventCodeLimits.maximumCode(of: UInt32(EventType.abs.rawValue)) ?? 0x3f
+    guard code <= maximum else {
+      throw lines.malformed(
+        "axis code 0x\(String(code, radix: 16)) in 'A:' is beyond ABS_MAX (0x\(String(maximum, radix: 16)))")
+    }
     var numbers: [Int32] = []
     while !scanner.atEndOfContent {
       guard numbers.count < 5, let value = scanner.decimal(), let value32 = Int32(exactly: value) else {
@@ -86,7 +94,7 @@ struct EvemuHeader {
   }
 
   private func hexBytes(
-    _ scanner: inout ByteScanner, count: Int, _ lines: LineReader, _ expected: String
+    _ scanner: inout ByteScanner, count: Int, _ lines: PastedText, _ expected: String
   ) throws(RecordingError) -> [UInt8] {
     var bytes: [UInt8] = []
     for _ in 0..<count {

@@ -33,10 +33,26 @@ final class LibinputEventCursor {
     self.state = finished ? .finished : .betweenItems
   }
 
-  /// The next event, or `nil` after the last.
+  /// A note when the list ended in a line cut off mid-line (a paste cut short), else `nil`.
+  private(set) var cutOffNote: String?
+
+  /// The next event, or `nil` after the last. A list that ends in the middle of an event, at the
+  /// end of the file (a paste cut short), ends there, noted in ``cutOffNote``.
   /// - Throws: ``RecordingError/malformed(file:line:message:)`` for an event that is not five
   ///   integers, or libyaml's parse errors.
   func next() throws(RecordingError) -> InputEvent? {
+    do {
+      return try nextEvent()
+    } catch .malformed(let file, let line, let message)
+      where state != .finished && message.hasSuffix("(at the end of the file)")
+    {
+      state = .finished
+      cutOffNote = "\(file):\(line): the last line is cut off (\(message)); the events before it were read"
+      return nil
+    }
+  }
+
+  private func nextEvent() throws(RecordingError) -> InputEvent? {
     while true {
       switch state {
       case .finished:

@@ -23,7 +23,8 @@ enum LibinputRecordHeader {
   /// Where the top-level walk stopped.
   enum TopLevel {
     /// Inside the `devices:` sequence, before its first item; `ndevices` if the file said.
-    case devices(ndevices: Int?)
+    /// The `devices:` list, and `ndevices:` with its line if given.
+    case devices(ndevices: Int?, line: Int?)
     /// Inside a top-level `events:` sequence (a fragment).
     case fragmentEvents
   }
@@ -39,8 +40,11 @@ enum LibinputRecordHeader {
       throw yaml.malformed("expected a libinput record: a YAML mapping with 'devices:' (or 'events:')")
     }
     var ndevices: Int?
+    var ndevicesLine: Int?
+    var seen: Set<String> = []
     while try yaml.nextKey(orElse: "expected a key in the top-level mapping") {
       let key = yaml.scalarString
+      guard seen.insert(key).inserted else { throw yaml.malformed("a second '\(key):' in the top-level mapping") }
       let valueKind = try yaml.next()
       switch key {
       case "version":
@@ -52,9 +56,10 @@ enum LibinputRecordHeader {
           throw yaml.malformed("expected 'ndevices:' to be a whole number")
         }
         ndevices = Int(count)
+        ndevicesLine = yaml.line
       case "devices":
         guard valueKind == .sequenceStart else { throw yaml.malformed("expected 'devices:' to be a list") }
-        return .devices(ndevices: ndevices)
+        return .devices(ndevices: ndevices, line: ndevicesLine)
       case "events":
         guard valueKind == .sequenceStart else { throw yaml.malformed("expected 'events:' to be a list") }
         return .fragmentEvents
@@ -80,6 +85,9 @@ enum LibinputRecordHeader {
     }
     /// Whether the walk stopped inside the device's `events:` sequence (else at the item's end).
     var atEvents: Bool
+    /// Where the `events:` key is: its line, the line's byte offset in the file (if known) and
+    /// its column, for reading the list again on its own.
+    var eventsKey: (line: Int, offset: Int64?, column: Int)?
   }
 
   /// Reads the next item of `devices:` up to its `events:` sequence (or its end); `nil` when the
@@ -91,6 +99,7 @@ enum LibinputRecordHeader {
     var device = Device(atEvents: false)
     while try yaml.nextKey(orElse: "expected a key in the device mapping") {
       let key = yaml.scalarString
+      let keyAt = (line: yaml.line, offset: yaml.lineOffsetInFile, column: yaml.column)
       let valueKind = try yaml.next()
       switch key {
       case "node" where valueKind == .scalar:
@@ -104,6 +113,7 @@ enum LibinputRecordHeader {
       case "events":
         guard valueKind == .sequenceStart else { throw yaml.malformed("expected 'events:' to be a list") }
         device.atEvents = true
+        device.eventsKey = keyAt
         return device
       default:
         try yaml.skipNode(startingWith: valueKind)
@@ -121,8 +131,16 @@ enum LibinputRecordHeader {
   }
 
   /// Reads the rest of the stream after the `devices:` sequence or top-level events, so trailing
-  /// syntax errors are still reported.
+  /// syntax errors are still reported: the rest of the top-level mapping (where a second
+  /// `devices:` or `events:` is refused), then the stream's end.
   static func finishDocument(_ yaml: YAMLEventStream) throws(RecordingError) {
+    while try yaml.nextKey(orElse: "expected a key in the top-level mapping") {
+      let key = yaml.scalarString
+      if key == "devices" || key == "events" {
+        throw yaml.malformed("a second '\(key):' in the top-level mapping")
+      }
+      try yaml.skipNode(startingWith: try yaml.next())
+    }
     var documentEnded = false
     while true {
       switch try yaml.next() {
@@ -196,11 +214,16 @@ enum LibinputRecordHeader {
     guard kind == .mappingStart else { throw yaml.malformed(expected) }
     var result: [EventType: Set<EventCode>] = [:]
     while try yaml.nextKey(orElse: expected) {
-      guard let type = yaml.scalarInteger.flatMap(UInt16.init(exactly:)) else {
-        throw yaml.malformed(expected)
+      guard let type = yaml.scalarInteger.flatMap(UInt32.init(exactly:)),
+        let maximum = EventCodeLimits.maximumCode(of: type)
+      else {
+        throw yaml.malformed("'codes:' lists event type '\(yaml.scalarString)', which is not an evdev event type")
       }
       let numbers = try integers(yaml, try yaml.next(), expected)
-      result[EventType(rawValue: type)] = Set(numbers.compactMap { UInt16(exactly: $0).map(EventCode.init) })
+      if let bad = numbers.first(where: { UInt32(exactly: $0).map { $0 > maximum } ?? true }) {
+        throw yaml.malformed("'codes:' lists code \(bad) for type \(type), beyond its largest code \(maximum)")
+      }
+      result[EventType(rawValue: UInt16(type))] = Set(numbers.map { EventCode(rawValue: UInt16($0)) })
     }
     return result
   }
@@ -212,8 +235,9 @@ enum LibinputRecordHeader {
     guard kind == .mappingStart else { throw yaml.malformed(expected) }
     var result: [EventCode: AbsInfo] = [:]
     while try yaml.nextKey(orElse: expected) {
-      guard let code = yaml.scalarInteger.flatMap(UInt16.init(exactly:)) else {
-        throw yaml.malformed(expected)
+      let maximum = EventCodeLimits.maximumCode(of: UInt32(EventType.abs.rawValue)) ?? 0x3f
+      guard let code = yaml.scalarInteger.flatMap(UInt16.init(exactly:)), UInt32(code) <= maximum else {
+        throw yaml.malformed(expected + " (axis codes 0 to \(maximum))")
       }
       let numbers = try integers(yaml, try yaml.next(), expected)
       guard numbers.count == 5, numbers.allSatisfy({ Int32(exactly: $0) != nil }) else {

@@ -9,25 +9,42 @@ final class LineReader {
   /// The name used in error messages.
   let fileName: String
   private let descriptor: FileDescriptor
-  private let interruption: Interruption
   private var owned: Bool
   private var storage: UnsafeMutableRawBufferPointer
   private var start = 0
   private var end = 0
   private var reachedEOF = false
   private var checkedByteOrderMark = false
+  /// The byte that ends lines: `\n`, or `\r` in a file that has only that (old Mac line ends),
+  /// decided on the first bytes read.
+  private var lineBreak: UInt8 = 0x0A
+  private var checkedLineBreak = false
   /// The 1-based number of the line last returned by ``nextLine()``.
   private(set) var lineNumber = 0
+  /// The byte offset in the input of the line last returned by ``nextLine()``.
+  private(set) var lineOffset: Int64 = 0
+  /// The byte offset in the input of `storage[0]`.
+  private var storageOffset: Int64 = 0
+  /// When reads give way (``Interruption``).
+  let interruption: Interruption
 
   /// - Parameters:
   ///   - owned: close `descriptor` when the reader goes (not for standard input).
   ///   - interruption: when a read waiting for input gives way (``Interruption``).
-  init(descriptor: FileDescriptor, fileName: String, owned: Bool, interruption: Interruption, capacity: Int = 1 << 16) {
+  ///   - position: where `descriptor` is, when not at the start of the input: the number of the
+  ///     line that starts there and its byte offset.
+  init(
+    descriptor: FileDescriptor, fileName: String, owned: Bool, interruption: Interruption, capacity: Int = 1 << 16,
+    position: (line: Int, offset: Int64) = (1, 0)
+  ) {
     self.descriptor = descriptor
     self.interruption = interruption
     self.fileName = fileName
     self.owned = owned
     self.storage = .allocate(byteCount: capacity, alignment: 1)
+    lineNumber = position.line - 1
+    storageOffset = position.offset
+    checkedByteOrderMark = position.offset > 0
   }
 
   deinit {
@@ -45,6 +62,7 @@ final class LineReader {
     while true {
       if let newline = firstNewline(from: scanFrom) {
         let line = bytes(start, newline)
+        lineOffset = storageOffset + Int64(start)
         start = newline + 1
         lineNumber += 1
         return line
@@ -52,50 +70,60 @@ final class LineReader {
       if reachedEOF || ByteSearch.firstIndex(of: 0, in: storage.baseAddress! + scanFrom, count: end - scanFrom) != nil {
         guard start < end else { return nil }
         let line = bytes(start, end)
+        lineOffset = storageOffset + Int64(start)
         start = end
         lineNumber += 1
         return line
       }
       scanFrom = end
       let shift = start
+      let lineBreakBefore = lineBreak
       try refill()
-      scanFrom = max(scanFrom - shift, start)
+      // A new line end (`\r`) is looked for from the line's start.
+      scanFrom = lineBreak == lineBreakBefore ? max(scanFrom - shift, start) : start
     }
   }
 
-  /// The first line that is neither blank nor a `#` comment, without consuming anything, so the
-  /// format can be told before reading; `nil` if the file has none. A line that holds a control
-  /// character other than tab and carriage return (binary data, e.g. a raw event stream on a pipe)
-  /// is returned as far as it has been read, so it is refused without waiting for a newline.
-  /// - Throws: ``RecordingError/malformed(file:line:message:)`` when the first 16 MiB hold only
-  ///   comments and blank lines (endless input such as `yes '#'`), or one line is longer.
-  func peekFirstContentLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
+  /// Shows the lines from the current position on to `visit`, with their 1-based numbers, without
+  /// consuming them, until `visit` returns `true` or the input ends; so the format can be told
+  /// before reading. A line that holds a control character other than tab and carriage return
+  /// (binary data, e.g. a raw event stream on a pipe) is shown as far as it has been read, so it is
+  /// refused without waiting for a newline, and ends the look.
+  /// - Throws: what `visit` throws; ``RecordingError/malformed(file:line:message:)`` when `visit`
+  ///   has not stopped within the first 16 MiB (endless input such as `yes '#'`), or one line is
+  ///   longer.
+  func peekLines(
+    _ visit: (UnsafeBufferPointer<UInt8>, Int) throws(RecordingError) -> Bool
+  ) throws(RecordingError) {
     var lineStart = start
-    firstContentLineNumber = 1
+    var number = lineNumber + 1
     while true {
       if let newline = firstNewline(from: lineStart) {
-        let line = bytes(lineStart, newline)
-        if isContent(line) { return line }
+        if try visit(bytes(lineStart, newline), number) { return }
         lineStart = newline + 1
-        firstContentLineNumber += 1
+        number += 1
         continue
       }
       let partial = bytes(lineStart, end)
-      if reachedEOF { return isContent(partial) ? partial : nil }
-      if partial.contains(where: TextBytes.isBinary) { return partial }
+      if reachedEOF {
+        if !partial.isEmpty { _ = try visit(partial, number) }
+        return
+      }
+      if partial.contains(where: TextBytes.isBinary) {
+        _ = try visit(partial, number)
+        return
+      }
       if lineStart > start && end - start == storage.count && storage.count >= Self.maximumLineLength {
         throw .malformed(
           file: fileName, line: 1,
-          message: "no content in the first \(Self.maximumLineLength >> 20) MiB: only comments and blank lines")
+          message:
+            "no recording in the first \(Self.maximumLineLength >> 20) MiB: only comments, blank lines and prompts")
       }
       let shift = start
       try refill()
       lineStart = max(lineStart - shift, start)
     }
   }
-
-  /// The 1-based line number of the line ``peekFirstContentLine()`` returned.
-  private(set) var firstContentLineNumber = 1
 
   /// Closes the descriptor now (when the file is to be read another way) instead of at the end.
   func closeDescriptor() {
@@ -159,7 +187,20 @@ final class LineReader {
 
   private func firstNewline(from index: Int) -> Int? {
     guard index < end else { return nil }
-    return ByteSearch.firstIndex(of: 0x0A, in: storage.baseAddress! + index, count: end - index).map { index + $0 }
+    return ByteSearch.firstIndex(of: lineBreak, in: storage.baseAddress! + index, count: end - index).map { index + $0 }
+  }
+
+  /// Takes `\r` for the line end when the first bytes (the buffer's worth, or the whole input)
+  /// hold a `\r` and no `\n`.
+  private func decideLineBreak() {
+    guard !checkedLineBreak, end - start == storage.count || reachedEOF else { return }
+    checkedLineBreak = true
+    let base = storage.baseAddress! + start
+    if ByteSearch.firstIndex(of: 0x0A, in: base, count: end - start) == nil,
+      ByteSearch.firstIndex(of: 0x0D, in: base, count: end - start) != nil
+    {
+      lineBreak = 0x0D
+    }
   }
 
   private func bytes(_ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
@@ -173,6 +214,7 @@ final class LineReader {
   private func refill() throws(RecordingError) {
     if start > 0 {
       storage.baseAddress!.copyMemory(from: storage.baseAddress! + start, byteCount: end - start)
+      storageOffset += Int64(start)
       end -= start
       start = 0
     }
@@ -196,6 +238,7 @@ final class LineReader {
     }
     if count == 0 { reachedEOF = true } else { end += count }
     skipByteOrderMark()
+    decideLineBreak()
   }
 
   /// Drops a UTF-8 byte order mark at the very start of the file (editors on other systems write one).

@@ -36,35 +36,59 @@ public final class Recording {
 
   /// Opens `path` (or standard input for `-`) and reads its header.
   ///
-  /// Evemu text streams, also from standard input, so `evemu-record … | scrolldir replay -` works
-  /// live. YAML that does not come from a regular file (standard input, a pipe, a FIFO) is first
-  /// copied to an unlinked temporary file in `$TMPDIR`, because merging several devices by time
-  /// reads the file once per device; its records appear after its end.
-  /// - Parameter interruption: when opens and reads that wait for input give way (a FIFO with no
-  ///   writer, a pipe with nothing in it): they throw ``RecordingError/io(file:errno:)`` with
-  ///   ``Errno/interrupted``.
+  /// The format is told by content (``RecordingStart``): evemu text, evtest output or a libinput
+  /// record, also as pasted into mail, a bug tracker or Markdown (quoted, fenced, with prompts and
+  /// words around it, with `...` where lines were left out; ``PastedLine``), unless `format` names it.
+  /// Evemu and evtest text stream, also from standard input, so `evemu-record … | scrolldir replay
+  /// -` works live. YAML that does not come from a regular file (standard input, a pipe, a FIFO)
+  /// is first copied to an unlinked temporary file in `$TMPDIR`, because merging several devices
+  /// by time reads the file once per device; its records appear after its end.
+  /// - Parameters:
+  ///   - format: the format, instead of telling it by content; not ``RecordingFormat/raw`` (see
+  ///     ``openRaw(_:description:interruption:)``).
+  ///   - interruption: when opens and reads that wait for input give way (a FIFO with no writer,
+  ///     a pipe with nothing in it): they throw ``RecordingError/io(file:errno:)`` with
+  ///     ``Errno/interrupted``.
   /// - Throws: ``RecordingError/notFound(file:errno:)``, ``RecordingError/permissionDenied(file:)``,
+  ///   ``RecordingError/cannotOpen(file:errno:)``, ``RecordingError/resources(file:errno:)``,
   ///   ``RecordingError/io(file:errno:)`` or ``RecordingError/malformed(file:line:message:)``.
-  public static func open(_ path: String, interruption: Interruption = .never) throws(RecordingError) -> Recording {
+  public static func open(
+    _ path: String, format: RecordingFormat? = nil, interruption: Interruption = .never
+  ) throws(RecordingError) -> Recording {
+    try open(
+      path, format: format, interruption: interruption, bufferedEventLimit: LibinputRecordReader.bufferedEventLimit)
+  }
+
+  /// ``open(_:format:interruption:)`` keeping at most `bufferedEventLimit` events of a
+  /// multi-device libinput record from its first pass (tests read the other devices' passes).
+  static func open(
+    _ path: String, format: RecordingFormat?, interruption: Interruption, bufferedEventLimit: Int
+  ) throws(RecordingError) -> Recording {
     let name = RecordingName(path)
     let descriptor = name.isStandardInput ? try standardInput() : try openFile(path, interruption)
     let lines = LineReader(
       descriptor: descriptor, fileName: name.fileName, owned: !name.isStandardInput, interruption: interruption)
     let regularFile = !name.isStandardInput && (try? descriptor.kind()) == .regularFile
-    guard let first = try lines.peekFirstContentLine() else {
-      throw .malformed(
-        file: name.fileName, line: 1,
-        message: "empty recording: expected evemu lines (N:, E:, …) or a libinput record (YAML)")
-    }
-    let format = try RecordingFormat.detect(
-      firstContentLine: first, lineNumber: lines.firstContentLineNumber, fileName: name.fileName)
-    switch format {
+    let start = try RecordingStart.find(in: lines, fileName: name.fileName, format: format)
+    let text = PastedText(lines, start: start)
+    switch start.format {
     case .evemu:
-      return Recording(fileName: name.fileName, reader: try EvemuReader(lines: lines, fallbackName: name.fallbackLabel))
-    case .libinputRecord:
-      return try openLibinputRecord(name, lines, regularFile: regularFile, interruption)
+      let reader = try TextRecordingReader(EvemuLines(), text: text, fallbackName: name.fallbackLabel)
+      return Recording(fileName: name.fileName, reader: reader)
+    case .evtest:
+      let reader = try TextRecordingReader(EvtestLines(), text: text, fallbackName: name.fallbackLabel)
+      return Recording(fileName: name.fileName, reader: reader)
+    case .libinputRecord, .raw:
+      return try openLibinputRecord(
+        name, lines, start: start, regularFile: regularFile, interruption, bufferedEventLimit: bufferedEventLimit)
     }
   }
+
+  /// What the reader passed over (a paste's words, elisions, cut-off lines), for stderr.
+  public var notes: [String] { reader.notes }
+
+  /// The line where the last frame, still without its `SYN_REPORT`, began (evemu and evtest text).
+  public var openFrameLine: Int? { reader.openFrameLine }
 
   /// Opens a raw `struct input_event` stream (`-` for standard input), as ``open(_:interruption:)``
   /// opens a recording.
@@ -83,10 +107,12 @@ public final class Recording {
     return Recording(fileName: name.fileName, reader: reader)
   }
 
-  /// A libinput record, from `lines` whose first content line has been looked at; read again from
-  /// the start by libyaml (the file itself, or its copy when it is not a regular file).
+  /// A libinput record starting at `start`, from `lines` that have only been looked at; read again
+  /// from the start by libyaml (the file itself, or its copy when it is not a regular file),
+  /// through ``PastedYAML``.
   private static func openLibinputRecord(
-    _ name: RecordingName, _ lines: LineReader, regularFile: Bool, _ interruption: Interruption
+    _ name: RecordingName, _ lines: LineReader, start: RecordingStart, regularFile: Bool,
+    _ interruption: Interruption, bufferedEventLimit: Int
   ) throws(RecordingError) -> Recording {
     let reopenPath: String
     var spool: FileDescriptor?
@@ -98,13 +124,24 @@ public final class Recording {
       lines.closeDescriptor()
       reopenPath = name.path
     }
-    let open = { () throws(RecordingError) -> YAMLEventStream in
-      YAMLEventStream(
-        descriptor: try openFile(reopenPath, interruption, displayName: name.fileName), fileName: name.fileName,
-        interruption: interruption)
+    let open = { (window: PastedYAML.Window?) throws(RecordingError) -> YAMLEventStream in
+      let descriptor = try openFile(reopenPath, interruption, displayName: name.fileName)
+      if let window {
+        do throws(Errno) {
+          try descriptor.seek(to: window.offset)
+        } catch {
+          descriptor.close()
+          throw RecordingError.io(file: name.fileName, errno: error)
+        }
+      }
+      let lines = LineReader(
+        descriptor: descriptor, fileName: name.fileName, owned: true, interruption: interruption,
+        position: window.map { ($0.line, $0.offset) } ?? (1, 0))
+      return YAMLEventStream(text: PastedYAML(lines: lines, start: start, window: window))
     }
     do {
-      let reader = try LibinputRecordReader(open: open, fallbackName: name.fallbackLabel)
+      let reader = try LibinputRecordReader(
+        open: open, fallbackName: name.fallbackLabel, bufferedEventLimit: bufferedEventLimit)
       return Recording(fileName: name.fileName, reader: reader, spool: spool)
     } catch {
       spool?.close()

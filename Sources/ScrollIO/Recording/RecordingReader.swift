@@ -23,4 +23,14 @@ protocol RecordingReader: AnyObject {
   var devices: [RecordedDevice] { get }
   /// The next event in time order, or `nil` at the end.
   func next() throws(RecordingError) -> RecordedEvent?
+  /// What the reader passed over, for stderr (a paste's cut-off lines and elisions).
+  var notes: [String] { get }
+  /// The line where the last frame, still without its `SYN_REPORT`, began (single-device text
+  /// formats; `nil` otherwise).
+  var openFrameLine: Int? { get }
+}
+
+extension RecordingReader {
+  var notes: [String] { [] }
+  var openFrameLine: Int? { nil }
 }

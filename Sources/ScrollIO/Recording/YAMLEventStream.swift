@@ -1,9 +1,10 @@
 import CYAML
 
 /// A pull interface over libyaml's event parser (`yaml_parser_parse`): one YAML event at a time,
-/// with the scalar's bytes and the 1-based line of the current event, so readers stream. The one
-/// file that calls libyaml; libyaml reads through a read handler from a ``FileDescriptor``, so
-/// reading follows the same ``Interruption`` as every other reader.
+/// with the scalar's bytes and the 1-based line of the current event in the file, so readers
+/// stream. The one file that calls libyaml; libyaml reads through a read handler from a
+/// ``PastedYAML`` (the file with what a paste added made blank), whose reads follow the same
+/// ``Interruption`` as every other reader.
 final class YAMLEventStream {
   /// The kinds of YAML events a reader sees.
   enum Kind: Equatable {
@@ -19,6 +20,10 @@ final class YAMLEventStream {
   private let input: Input
   /// The 1-based line where the current event starts.
   private(set) var line = 0
+  /// The 0-based column where the current event starts.
+  private(set) var column = 0
+  /// Events read, for looking at the ``PastedYAML/stopRequested`` now and then.
+  private var count = 0
   /// How many mappings and sequences the current event is inside.
   private var depth = 0
 
@@ -29,28 +34,25 @@ final class YAMLEventStream {
 
   /// Where libyaml's read handler reads from, and the error that stopped it.
   private final class Input {
-    let descriptor: FileDescriptor
-    let interruption: Interruption
-    var error: Errno?
+    let text: PastedYAML
+    var error: RecordingError?
 
-    init(descriptor: FileDescriptor, interruption: Interruption) {
-      self.descriptor = descriptor
-      self.interruption = interruption
+    init(text: PastedYAML) {
+      self.text = text
     }
   }
 
-  /// Takes ownership of `descriptor` (closed on deinit); reads give way per `interruption`.
-  init(descriptor: FileDescriptor, fileName: String, interruption: Interruption = .never) {
-    self.fileName = fileName
-    input = Input(descriptor: descriptor, interruption: interruption)
+  /// Reads `text`.
+  init(text: PastedYAML) {
+    fileName = text.fileName
+    input = Input(text: text)
     yaml_parser_initialize(parser)
     yaml_parser_set_input(
       parser,
       { context, buffer, size, sizeRead in
         let input = Unmanaged<Input>.fromOpaque(context!).takeUnretainedValue()
-        do throws(Errno) {
-          let target = UnsafeMutableRawBufferPointer(start: buffer, count: size)
-          sizeRead!.pointee = try input.interruption.read(input.descriptor, into: target)
+        do throws(RecordingError) {
+          sizeRead!.pointee = try input.text.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size))
           return 1
         } catch {
           input.error = error
@@ -64,7 +66,6 @@ final class YAMLEventStream {
     yaml_parser_delete(parser)
     parser.deallocate()
     event.deallocate()
-    input.descriptor.close()
   }
 
   /// Advances to the next event.
@@ -75,29 +76,44 @@ final class YAMLEventStream {
       yaml_event_delete(event)
       hasEvent = false
     }
+    count += 1
+    // A long first pass over a large file must give way to SIGINT as the reads do.
+    if count & 0xFFF == 0, input.text.stopRequested { throw .io(file: fileName, errno: .interrupted) }
     guard yaml_parser_parse(parser, event) == 1 else { throw parseError() }
     hasEvent = true
-    line = Self.line(of: event.pointee.start_mark, in: parser.pointee)
+    line = Self.line(of: event.pointee.start_mark, in: parser.pointee) - input.text.lineOffset
+    column = Int(event.pointee.start_mark.column)
     switch event.pointee.type {
     case YAML_STREAM_START_EVENT: return .streamStart
     case YAML_STREAM_END_EVENT: return .streamEnd
     case YAML_DOCUMENT_START_EVENT: return .documentStart
     case YAML_DOCUMENT_END_EVENT: return .documentEnd
     case YAML_MAPPING_START_EVENT:
+      try refuseTag(event.pointee.data.mapping_start.tag)
       try enter()
       return .mappingStart
     case YAML_MAPPING_END_EVENT:
       depth -= 1
       return .mappingEnd
     case YAML_SEQUENCE_START_EVENT:
+      try refuseTag(event.pointee.data.sequence_start.tag)
       try enter()
       return .sequenceStart
     case YAML_SEQUENCE_END_EVENT:
       depth -= 1
       return .sequenceEnd
-    case YAML_SCALAR_EVENT: return .scalar
+    case YAML_SCALAR_EVENT:
+      try refuseTag(event.pointee.data.scalar.tag)
+      return .scalar
     default: throw malformed("YAML aliases (*name) are not used in libinput records and are not supported")
     }
+  }
+
+  /// A node with a tag (`!!str`, `!custom`): libinput records have none, and a tag would change
+  /// what a node means.
+  private func refuseTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) throws(RecordingError) {
+    guard let tag else { return }
+    throw malformed("YAML tags ('\(String(cString: tag))') are not used in libinput records and are not supported")
   }
 
   private func enter() throws(RecordingError) {
@@ -107,6 +123,9 @@ final class YAMLEventStream {
         "mappings and sequences nested more than \(Self.maximumDepth) deep; a libinput record nests 7 deep")
     }
   }
+
+  /// Where the current event's line starts in the file, if the line was read lately.
+  var lineOffsetInFile: Int64? { input.text.offset(ofLine: line) }
 
   /// The current scalar's bytes (valid until the next call to ``next()``).
   var scalar: UnsafeBufferPointer<UInt8> {
@@ -157,7 +176,7 @@ final class YAMLEventStream {
 
   private func parseError() -> RecordingError {
     if parser.pointee.error == YAML_READER_ERROR {
-      if let error = input.error { return .io(file: fileName, errno: error) }
+      if let error = input.error { return error }
       // The reader (decoding) has no line, only the byte offset of the problem.
       let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unreadable text"
       return .malformed(
@@ -171,7 +190,8 @@ final class YAMLEventStream {
     if problem.contains("cannot start any token") {
       message += "; YAML allows no tab characters in indentation (expand them to spaces, e.g. with 'expand')"
     }
-    return .malformed(file: fileName, line: Self.line(of: mark, in: parser.pointee), message: message)
+    return .malformed(
+      file: fileName, line: max(Self.line(of: mark, in: parser.pointee) - input.text.lineOffset, 1), message: message)
   }
 
   /// The 1-based line of `mark`. libyaml puts the end of the input at the start of the line after

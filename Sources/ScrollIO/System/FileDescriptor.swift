@@ -125,6 +125,12 @@ public struct FileDescriptor: RawRepresentable, Sendable, Hashable {
     try result.get()
   }
 
+  /// Moves the file position to `offset` bytes from the start (`lseek(2)`).
+  /// - Throws: ``Errno``, e.g. `ESPIPE` for a pipe.
+  public func seek(to offset: Int64) throws(Errno) {
+    try Syscalls.seek(rawValue, to: offset).get()
+  }
+
   /// Closes the descriptor; errors from `close(2)` are ignored (the descriptor is gone either way).
   public func close() {
     Syscalls.close(rawValue)

@@ -72,6 +72,11 @@ enum Syscalls {
     return valueOrErrno(retryOnInterrupt: true) { fstat(descriptor, &status) }.map { _ in status.st_mode & S_IFMT }
   }
 
+  /// `lseek(2)` to `offset` from the start.
+  static func seek(_ descriptor: Int32, to offset: Int64) -> Result<Void, Errno> {
+    valueOrErrno(retryOnInterrupt: true) { lseek(descriptor, off_t(offset), SEEK_SET) }.map { _ in }
+  }
+
   /// The file type bits of `path`, following symbolic links (`stat(2)`, `st_mode & S_IFMT`).
   static func fileType(path: String) -> Result<UInt32, Errno> {
     var status = stat()

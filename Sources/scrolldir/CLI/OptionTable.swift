@@ -119,6 +119,20 @@ enum OptionTable {
       name: "--allow-keyboards", action: .flag { $0.options.allowKeyboards = true }, scope: [.monitor],
       section: .monitor, help: "Open a named node even if it is a keyboard (never by default)."),
     OptionSpec(
+      name: "--format",
+      action: .value(
+        .init(
+          placeholder: "format", expected: "evemu, libinput-record, evtest or raw",
+          choices: RecordingFormat.allCases.map(\.rawValue))
+      ) { (state, value) throws(UsageError) in
+        guard let format = RecordingFormat(rawValue: value) else {
+          throw UsageError(message: "invalid value '\(value)' for '--format': evemu, libinput-record, evtest or raw")
+        }
+        if format == .raw { state.rawRequested = true } else { state.options.recordingFormat = format }
+      },
+      scope: [.replay], section: .replay,
+      help: "The recordings' format, instead of telling it by content (raw: as --raw)."),
+    OptionSpec(
       name: "--raw", action: .flag { $0.rawRequested = true }, scope: [.replay], section: .replay,
       help: "Read a raw struct input_event stream (cat /dev/input/eventN)."),
     OptionSpec(

@@ -60,6 +60,8 @@ struct Options: Equatable, Sendable {
   var allowKeyboards = false
   /// `--raw` (replay only): a stream of `struct input_event`, described as given.
   var raw: RawDescription?
+  /// `--format` (replay only, not `raw`, which sets ``raw``): the recordings' format; `nil`: told by content.
+  var recordingFormat: RecordingFormat?
   /// `--scroll-method`: the method for every device that offers it; `nil` for each device's default.
   var scrollMethod: ScrollMethod?
   /// `--scroll-button`: the button of on-button scrolling; `nil` for each device's default.

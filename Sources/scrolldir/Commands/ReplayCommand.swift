@@ -128,7 +128,9 @@ enum ReplayCommand {
   }
 
   private static func open(_ file: String, _ options: Options) throws(RecordingError) -> Recording {
-    guard let raw = options.raw else { return try Recording.open(file, interruption: .terminationPending) }
+    guard let raw = options.raw else {
+      return try Recording.open(file, format: options.recordingFormat, interruption: .terminationPending)
+    }
     return try Recording.openRaw(file, description: try rawDescription(raw, file), interruption: .terminationPending)
   }
 
@@ -143,12 +145,12 @@ enum ReplayCommand {
       let devices = try Recording.open(path, interruption: .terminationPending).devices
       guard devices.count == 1 else {
         throw .malformed(
-          file: path, line: 0,
+          file: RecordingName(path).fileName, line: 0,
           message: "'--describe' needs a recording of one device; this one has \(devices.count)")
       }
       guard devices[0].description.origin == .declared else {
         throw .malformed(
-          file: path, line: 0,
+          file: RecordingName(path).fileName, line: 0,
           message:
             "'--describe' needs a recording with a device description (evemu B: lines, or a libinput record's device header); this one has none"
         )

@@ -1,6 +1,6 @@
 import ScrollCore
 
-/// Reads `evemu-record` text, streaming.
+/// How `evemu-record` text is read (``TextRecordingReader``).
 ///
 /// The format (as evemu 2.x writes and reads it, `src/evemu.c`): an optional `# EVEMU major.minor`
 /// first line; `#` comment lines anywhere; a device description of `N:` (name), `I:` (bus, vendor,
@@ -10,59 +10,39 @@ import ScrollCore
 /// lines with type and code in hex and a signed decimal value, optionally followed by a `#` comment.
 /// Like evemu, the digits after the dot are microseconds (`%06u`). A recording with no
 /// description (evtest text converted to `E:` lines) gets its capabilities inferred from its events.
-final class EvemuReader: RecordingReader {
-  private let lines: LineReader
-  private(set) var devices: [RecordedDevice]
-  private var pending: InputEvent?
-  private var inferring: Bool
+final class EvemuLines: TextLineFormat {
+  static let framesByTime = false
+  private var header = EvemuHeader()
+  private var inHeader = true
 
-  /// Reads the header up to the first event.
-  /// - Parameters:
-  ///   - lines: the file's lines.
-  ///   - fallbackName: the device label when the file has no `N:` line.
-  /// - Throws: ``RecordingError/malformed(file:line:message:)`` for a line that is not evemu.
-  init(lines: LineReader, fallbackName: String) throws(RecordingError) {
-    self.lines = lines
-    var header = EvemuHeader()
-    var first: InputEvent?
-    while let line = try lines.nextLine() {
-      var scanner = ByteScanner(line)
-      guard let tag = Self.tag(of: &scanner) else { continue }
-      if tag == UInt8(ascii: "E") {
-        first = try Self.event(&scanner, lines)
-        break
-      }
-      try header.parse(tag: tag, &scanner, lines)
-    }
-    let described = header.hasDescription
-    var description = header.description(fallbackName: fallbackName)
-    if !described, let first { description.noteSeen(first) }
-    devices = [RecordedDevice(label: description.name, description: description)]
-    pending = first
-    inferring = !described
+  var hasDescription: Bool { header.hasDescription }
+
+  func description(fallbackName: String) -> DeviceDescription {
+    header.description(fallbackName: fallbackName)
   }
 
-  func next() throws(RecordingError) -> RecordedEvent? {
-    if let event = pending {
-      pending = nil
-      return RecordedEvent(device: 0, event: event)
+  /// One line: a description line (in the header), an event, or words.
+  func parse(_ line: UnsafeBufferPointer<UInt8>, _ text: PastedText) throws(RecordingError) -> TextEvents.Parsed {
+    var scanner = ByteScanner(line)
+    guard let tag = Self.tag(of: &scanner) else { return .nothing }
+    // A tag is a letter and a colon; anything else is words (the poster's, between runs of events).
+    let isTag =
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(tag) && scanner.index + 1 < line.count
+      && line[scanner.index + 1] == UInt8(ascii: ":")
+    guard isTag else { return .prose }
+    if tag == UInt8(ascii: "E") {
+      inHeader = false
+      return .event(try Self.event(&scanner, text))
     }
-    while let line = try lines.nextLine() {
-      var scanner = ByteScanner(line)
-      guard let tag = Self.tag(of: &scanner) else { continue }
-      guard tag == UInt8(ascii: "E") else {
-        let expected = "expected an event line 'E: sec.usec type code value'"
-        let word = scanner.word()
-        guard "NIPBALS".utf8.contains(tag), word.utf8.dropFirst().first == UInt8(ascii: ":") else {
-          throw lines.malformed(expected + ", found " + RecordingError.excerpt(word))
-        }
-        throw lines.malformed(expected + ", found a '\(word.prefix(2))' description line after the events")
-      }
-      let event = try Self.event(&scanner, lines)
-      if inferring { devices[0].description.noteSeen(event) }
-      return RecordedEvent(device: 0, event: event)
+    if inHeader {
+      try header.parse(tag: tag, &scanner, text)
+      return .nothing
     }
-    return nil
+    let expected = "expected an event line 'E: sec.usec type code value'"
+    guard "NIPBALS".utf8.contains(tag) else {
+      throw text.malformed(expected + ", found " + RecordingError.excerpt(scanner.word()))
+    }
+    throw text.malformed(expected + ", found a '\(Character(Unicode.Scalar(tag))):' description line after the events")
   }
 
   /// The line's tag letter (`N`, `E`, …), not consumed, or `nil` for blank and comment lines.
@@ -76,13 +56,13 @@ final class EvemuReader: RecordingReader {
   private static let notHex = "; the type or code is not a 1–4 digit hex number"
 
   /// Throws when an `E:` line ends before `field`: a file cut off in the middle of a line.
-  private static func requireMore(_ scanner: ByteScanner, _ field: String, _ lines: LineReader) throws(RecordingError) {
+  private static func requireMore(_ scanner: ByteScanner, _ field: String, _ lines: PastedText) throws(RecordingError) {
     guard scanner.atEndOfContent else { return }
-    throw lines.malformed(expectedEvent + "; the line ends before the \(field) (is the file cut off?)")
+    throw lines.malformed(expectedEvent + PasteGaps.endsBefore + "\(field) (is the file cut off?)")
   }
 
   /// Parses the rest of an `E:` line.
-  static func event(_ scanner: inout ByteScanner, _ lines: LineReader) throws(RecordingError) -> InputEvent {
+  static func event(_ scanner: inout ByteScanner, _ lines: PastedText) throws(RecordingError) -> InputEvent {
     let expected = Self.expectedEvent
     _ = scanner.consume(UInt8(ascii: "E"))
     guard scanner.consume(UInt8(ascii: ":"), skippingSpaces: false) else { throw lines.malformed(expected) }
