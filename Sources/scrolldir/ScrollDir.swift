@@ -41,6 +41,9 @@ enum ScrollDir {
       case .monitor(let devices):
         try MonitorCommand.run(devices: devices, options: options, signals: signals)
         status = .success
+      case .record(let node):
+        try RecordCommand.run(node: node, options: options, signals: signals)
+        status = .success
       case .replay(let files):
         status = try ReplayCommand.run(
           files: files, options: options, standardInputClosed: closed.contains(.standardInput))
@@ -48,7 +51,7 @@ enum ScrollDir {
     } catch {
       if let message = error.message { Diagnostics.note(message) }
       if case .usage = error {
-        Diagnostics.note("usage: scrolldir [monitor|list|replay] [options]; see 'scrolldir --help'")
+        Diagnostics.note("usage: scrolldir [monitor|list|replay|record] [options]; see 'scrolldir --help'")
       }
       status = error.exitCode
     }

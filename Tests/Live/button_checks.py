@@ -5,7 +5,8 @@ scrolldir (`--scroll-method button`) and `libinput debug-events --set-scroll-met
 --set-scroll-button=BTN_MIDDLE` read the same kernel events.
 
   button_checks.py events          print the host-side QMP event script (vm/qmp-inject.py)
-  button_checks.py check DIR RC    judge the run in DIR (the rig's output directory, RC its exit)
+  button_checks.py check DIR RC BIN  judge the run in DIR (the rig's output directory, RC its
+                                     exit; BIN the scrolldir binary, to replay what it recorded)
 
 What must hold, from libinput's rules (evdev.c, evdev-fallback.c) and the injected motion:
   * a plain middle click scrolls nothing: libinput posts the click (BTN_MIDDLE pressed and
@@ -16,8 +17,14 @@ What must hold, from libinput's rules (evdev.c, evdev-fallback.c) and the inject
     in both;
   * the release ends the scroll: one stop in each;
   * motion after the release is pointer motion: no record.
+`scrolldir record` on the same node, beside them:
+  * writes what evemu-record writes, line for line (N:, I:, P:, B:, A: and every E: line with
+    its comment), and ends with status 0 on SIGINT;
+  * replays as the live monitor saw it (every scroll record, time and device aside);
+  * evemu-device creates a uinput device from it.
 Standard library only."""
 import os
+import subprocess
 import sys
 
 from libinput_agreement import collapse, parse_libinput
@@ -39,7 +46,7 @@ def events():
     return "\n".join(lines) + "\n"
 
 
-def check(d, rc):
+def check(d, rc, bin_path):
     c = Checker("button")
     c.check("rig", rc in (0, 130), f"rig exit {rc}; logs in {d}")
     stdout = read(os.path.join(d, "stdout.txt"))
@@ -73,17 +80,43 @@ def check(d, rc):
     buttons = [l for l in read(os.path.join(d, "libinput.txt")).splitlines() if "POINTER_BUTTON" in l]
     c.check("click-is-a-click", len(buttons) == 2 and "BTN_MIDDLE" in buttons[0] and "pressed" in buttons[0]
             and "released" in buttons[1], f"libinput's button events: {buttons}")
+    check_record(c, d, scrolls, bin_path)
     c.info(f"button: scrolldir {len(moves)} moves + {len(stops)} stop; libinput {len(li_moves)} + {len(li_stops)}; "
            f"strokes v={sd_v} h={sd_h}")
     return c.failed
+
+
+def check_record(c, d, live_scrolls, bin_path):
+    stdout = read(os.path.join(d, "stdout.txt"))
+    c.check("record-exit-0", "record_rc=0" in stdout, f"guest said: {stdout[-200:]!r}; "
+            f"stderr: {read(os.path.join(d, 'record.stderr'))[:300]!r}")
+    c.check("record-interrupted-note", "interrupted: " in read(os.path.join(d, "record.stderr")),
+            f"stderr: {read(os.path.join(d, 'record.stderr'))[:300]!r}")
+
+    def evemu_lines(name):
+        return [l for l in read(os.path.join(d, name)).splitlines() if l[:2] in ("N:", "I:", "P:", "B:", "A:", "E:")]
+    ours, evemu = evemu_lines("record.evemu"), evemu_lines("kernel.evemu")
+    diff = next((f"line {i}: {a!r} vs evemu-record's {b!r}" for i, (a, b) in enumerate(zip(ours, evemu)) if a != b),
+                f"{len(ours)} lines vs evemu-record's {len(evemu)}")
+    c.check("record-as-evemu-record", ours == evemu and any(l.startswith("E:") for l in ours), diff)
+    replay = subprocess.run([bin_path, "replay", "--json", "--scroll-method", "button", os.path.join(d, "record.evemu")],
+                            capture_output=True, text=True, timeout=60)
+    replayed, other = parse_jsonl(replay.stdout)
+    strip = lambda recs: [{k: v for k, v in r.items() if k not in ("time", "device")}
+                          for r in recs if r.get("event") == "scroll"]
+    c.check("record-replays-as-live", strip(replayed) == strip(live_scrolls) and not other,
+            f"replay of record.evemu: {strip(replayed)[:2]} vs live {strip(live_scrolls)[:2]}; "
+            f"exit {replay.returncode}, stderr: {replay.stderr[:200]!r}")
+    created = read(os.path.join(d, "evemu-device.txt"))
+    c.check("record-evemu-device", "/dev/input/event" in created, f"evemu-device said: {created[:300]!r}")
 
 
 def main(argv):
     if len(argv) == 2 and argv[1] == "events":
         sys.stdout.write(events())
         return 0
-    if len(argv) == 4 and argv[1] == "check":
-        return 1 if check(argv[2], int(argv[3])) else 0
+    if len(argv) == 5 and argv[1] == "check":
+        return 1 if check(argv[2], int(argv[3]), argv[4]) else 0
     print(__doc__, file=sys.stderr)
     return 2
 

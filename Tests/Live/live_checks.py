@@ -191,6 +191,10 @@ ERROR_CASES = [
     ("unpriv-named", "77", [r"{mouse}", r"udev rule", r"'input' group"]),
     ("unpriv-discover", "77", [r"{mouse}", r"cannot be read|not readable", r"udev rule", r"'input' group"]),
     ("list", "0", []),
+    ("record-keyboard", "64", [r"{kbd}", r"is a keyboard", r"--allow-keyboards"]),
+    ("record-no-node", "64", [r"needs an event node", r"these can scroll: {mouse} \(QEMU QEMU USB Mouse\)"]),
+    ("record-choose", "0", []),
+    ("record-choose-bad", "64", []),
     ("sigterm", "0", [r"^scrolldir: monitoring {mouse} "]),
     ("sigint", "0", [r"^scrolldir: monitoring {mouse} "]),
     ("sigterm-discover", "0", [r"^scrolldir: monitoring {mouse} "]),
@@ -209,7 +213,7 @@ def check_errors(d, rc):
     for case, want_rc, patterns in ERROR_CASES:
         base = os.path.join(d, "cases", case)
         got = (read(base + ".rc", "") or "").strip()
-        err = read(base + ".stderr", "") or ""
+        err = read(base + ".stderr", "") or read(base + ".tty", "") or ""
         out = read(base + ".stdout", "") or ""
         why = f"exit {got or 'missing'}, want {want_rc}; stderr: {short(err)}"
         if case.startswith("sig"):
@@ -220,6 +224,17 @@ def check_errors(d, rc):
             c.check(f"{case}/message /{p}/", re.search(rx, err, re.M) is not None, f"stderr: {short(err)}")
         if case == "list":
             c.check("list/shows-mouse", mouse in out, f"{mouse} not in: {short(out)}")
+        elif case.startswith("record-choose"):
+            # stdin and stderr were a terminal (pty-answer.py): what it showed is in .tty
+            tty = read(base + ".tty", "") or ""
+            c.check(f"{case}/lists-devices", "Devices that can scroll:" in tty and mouse in tty
+                    and "Select the device event number [" in tty, f"terminal: {short(tty)}")
+            if case == "record-choose":
+                c.check(f"{case}/records-it", out.startswith("# EVEMU 1.3\n") and "\nN: QEMU QEMU USB Mouse\n" in out,
+                        f"stdout: {short(out)}")
+            else:
+                c.check(f"{case}/refused", "'999' is not one of the listed event numbers" in tty and out == "",
+                        f"terminal: {short(tty)}; stdout: {short(out)}")
         elif case.startswith("sig"):
             # a monitor that was streaming: its --json stdout holds its status record, no scroll
             recs, other = parse_jsonl(out)

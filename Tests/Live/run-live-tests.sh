@@ -9,11 +9,15 @@
 #              records from both monitors; the rig's stop (SIGINT) ends both with status 0
 #   errors     exit statuses and messages: missing node, /dev/null, a keyboard (with and without
 #              --allow-keyboards), no scroll device, unprivileged user (named node and discovery),
-#              `list`, SIGTERM/SIGINT -> 0
+#              `list`, `record` of a keyboard and with no node (a pipe: 64 naming the mouse; a
+#              terminal, guest/pty-answer.py: the list, the answer recorded, a wrong answer 64),
+#              SIGTERM/SIGINT -> 0
 #   button     on-button scrolling: the host clicks the usb-mouse's middle button, then holds it
 #              and moves the mouse; `scrolldir --scroll-method button` beside `libinput
 #              debug-events --set-scroll-method=button`: the same strokes and values frame by
-#              frame, one stop each, the click a click (button_checks.py)
+#              frame, one stop each, the click a click; `scrolldir record` beside them writes
+#              what evemu-record writes, line for line, replays as the monitor saw it, and
+#              evemu-device accepts it (button_checks.py)
 #   live-replay  every recording in Tests/Fixtures/recordings that evemu-device can create becomes
 #              a uinput device (evemu-device) and is replayed into it (evemu-play) while
 #              `scrolldir monitor --json` reads its node: the live records must equal
@@ -156,7 +160,7 @@ boot() {
   rc=$?
   echo "$rc" > "$dir/rig_rc"
   if [ "$name" = button ]; then
-    tally < <(python3 "$CHECKS" check "$dir" "$rc" 2>&1)
+    tally < <(python3 "$CHECKS" check "$dir" "$rc" "$BIN" 2>&1)
   else
     tally < <(python3 "$CHECKS" check "$name" "$dir" "$rc" 2>&1)
   fi
@@ -218,7 +222,7 @@ for s in "${SCENARIOS[@]}"; do
       boot errors -d usb-mouse -- sh "$HERE/guest/error-cases.sh" "$BIN" "USB Mouse" "AT Translated Set 2 keyboard" ;;
     button)
       python3 "$HERE/button_checks.py" events > "$OUT/button.events"
-      CHECKS="$HERE/button_checks.py" boot button -u -d usb-mouse -e "$OUT/button.events" \
+      CHECKS="$HERE/button_checks.py" boot button -u -d usb-mouse -d uinput -e "$OUT/button.events" \
         -- sh "$HERE/guest/button-pair.sh" "$BIN" "USB Mouse" ;;
   esac
 done

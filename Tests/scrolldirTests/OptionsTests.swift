@@ -111,7 +111,7 @@ struct OptionsTests {
       message: "unknown option '--bogus'"),
     UsageCase(
       name: "help with a word that is no command", arguments: ["help", "foo"],
-      message: "'help' takes at most a command name (monitor, list, replay), got 'foo'"),
+      message: "'help' takes at most a command name (monitor, list, replay, record), got 'foo'"),
     UsageCase(name: "an empty device name", arguments: ["monitor", ""], message: "'monitor' got an empty device name"),
     UsageCase(name: "--axis without value", arguments: ["--axis"], message: "option '--axis' needs a value"),
     UsageCase(
@@ -125,7 +125,7 @@ struct OptionsTests {
     UsageCase(
       name: "a recording without 'replay'", arguments: ["f.evemu"],
       message:
-        "unknown command 'f.evemu': the commands are monitor, list and replay; to replay a recording: scrolldir replay f.evemu"
+        "unknown command 'f.evemu': the commands are monitor, list, replay and record; to replay a recording: scrolldir replay f.evemu"
     ),
     UsageCase(name: "an empty file name", arguments: ["replay", ""], message: "'replay' got an empty file name"),
     UsageCase(

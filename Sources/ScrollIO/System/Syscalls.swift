@@ -153,6 +153,15 @@ enum Syscalls {
     getenv(name).map { String(cString: $0) }
   }
 
+  /// The `release` field of `uname(2)`, e.g. `6.1.0-27-amd64`.
+  static func kernelRelease() -> String? {
+    var names = utsname()
+    guard uname(&names) == 0 else { return nil }
+    return withUnsafeBytes(of: &names.release) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+  }
+
   // MARK: - inotify
 
   /// `inotify_init1(IN_CLOEXEC | IN_NONBLOCK)`.

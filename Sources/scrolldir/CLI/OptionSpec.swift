@@ -3,6 +3,7 @@ enum CommandKind: String, CaseIterable, Sendable {
   case monitor
   case list
   case replay
+  case record
 }
 
 /// One command-line option, declared once: its names, its value and the values allowed, the

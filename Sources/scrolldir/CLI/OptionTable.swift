@@ -4,11 +4,11 @@ import ScrollIO
 /// Every option of scrolldir, in the order `--help` lists them.
 enum OptionTable {
   /// The output options, for every command that prints records.
-  private static let recordCommands: Set<CommandKind> = [.monitor, .replay]
+  private static let commandsWithRecords: Set<CommandKind> = [.monitor, .replay]
 
   static let all: [OptionSpec] = [
     OptionSpec(
-      name: "--json", action: .flag { $0.options.format = .json }, scope: recordCommands, section: .common,
+      name: "--json", action: .flag { $0.options.format = .json }, scope: commandsWithRecords, section: .common,
       help: "Print JSON Lines: one object per record (schema in README)."),
     OptionSpec(
       name: "--axis",
@@ -21,10 +21,10 @@ enum OptionTable {
         }
         state.options.modes.axis = axis
       },
-      scope: recordCommands, section: .common,
+      scope: commandsWithRecords, section: .common,
       help: "Keep records that move on this axis: vertical, horizontal or both.", defaultValue: "both"),
     OptionSpec(
-      name: "--natural", action: .flag { $0.options.natural = true }, scope: recordCommands, section: .common,
+      name: "--natural", action: .flag { $0.options.natural = true }, scope: commandsWithRecords, section: .common,
       help: "Natural scrolling for touchpads and on-button scrolling (content follows the fingers or the pointer)."),
     OptionSpec(
       name: "--scroll-method",
@@ -58,7 +58,8 @@ enum OptionTable {
     ),
     OptionSpec(
       name: "--detents", action: .flag { $0.options.modes.wheelStep = Double(ScrollUnit.v120PerDetent) },
-      scope: recordCommands, section: .common, help: "One wheel or dial record per whole detent (120 v120) crossed."),
+      scope: commandsWithRecords, section: .common,
+      help: "One wheel or dial record per whole detent (120 v120) crossed."),
     OptionSpec(
       name: "--step",
       action: .value(
@@ -73,15 +74,16 @@ enum OptionTable {
         }
         state.options.modes.fingerStep = step
       },
-      scope: recordCommands, section: .common,
+      scope: commandsWithRecords, section: .common,
       help:
         "One record per <n> of continuous scrolling, 0.01 to 1000: mm for finger and edge scrolling, counts for on-button scrolling."
     ),
     OptionSpec(
-      name: "--changes-only", action: .flag { $0.options.modes.changesOnly = true }, scope: recordCommands,
+      name: "--changes-only", action: .flag { $0.options.modes.changesOnly = true }, scope: commandsWithRecords,
       section: .common, help: "Only records whose direction differs from the last on that axis."),
     OptionSpec(
-      name: "--gestures", action: .flag { $0.options.modes.gestures = true }, scope: recordCommands, section: .common,
+      name: "--gestures", action: .flag { $0.options.modes.gestures = true }, scope: commandsWithRecords,
+      section: .common,
       help: "One record per scroll gesture instead of per step."),
     OptionSpec(
       name: "--idle-timeout",
@@ -94,14 +96,14 @@ enum OptionTable {
         }
         state.options.modes.idleTimeout = .milliseconds(milliseconds)
       },
-      scope: recordCommands, section: .common, help: "Pause that ends a gesture, 1 to 3600000.",
+      scope: commandsWithRecords, section: .common, help: "Pause that ends a gesture, 1 to 3600000.",
       defaultValue: String(GestureTracker.defaultIdleTimeout.wholeMicroseconds / 1000)),
     OptionSpec(
-      name: "--debounce", action: .flag { $0.options.modes.debounce = true }, scope: recordCommands,
+      name: "--debounce", action: .flag { $0.options.modes.debounce = true }, scope: commandsWithRecords,
       section: .common,
       help: "Hold a lone first hi-res wheel step until the next confirms it (libinput 1.29's wheel debouncing)."),
     OptionSpec(
-      name: "--stats", action: .flag { $0.options.stats = true }, scope: recordCommands, section: .common,
+      name: "--stats", action: .flag { $0.options.stats = true }, scope: commandsWithRecords, section: .common,
       help: "Print totals per device and direction at exit (SIGUSR1 prints them at any time, SIGUSR2 resets them)."),
     OptionSpec(
       name: "--help", shortName: "-h", action: .help, scope: Set(CommandKind.allCases), section: .common,
@@ -116,8 +118,8 @@ enum OptionTable {
       name: "--once", action: .flag { $0.options.once = true }, scope: [.monitor], section: .monitor,
       help: "Exit when the monitored devices are gone, instead of waiting for them to return."),
     OptionSpec(
-      name: "--allow-keyboards", action: .flag { $0.options.allowKeyboards = true }, scope: [.monitor],
-      section: .monitor, help: "Open a named node even if it is a keyboard (never by default)."),
+      name: "--allow-keyboards", action: .flag { $0.options.allowKeyboards = true }, scope: [.monitor, .record],
+      section: .monitor, help: "Open (or record) a named node even if it is a keyboard (never by default)."),
     OptionSpec(
       name: "--format",
       action: .value(

@@ -16,6 +16,8 @@ struct Options: Equatable, Sendable {
     case list
     /// Replay recordings (`-` is standard input).
     case replay(files: [String])
+    /// Record one event node as evemu text on stdout; `nil`: ask which (on a terminal).
+    case record(node: String?)
     case help
     case version
 
@@ -25,6 +27,7 @@ struct Options: Equatable, Sendable {
       case .monitor: .monitor
       case .list: .list
       case .replay: .replay
+      case .record: .record
       case .help, .version: nil
       }
     }
@@ -161,8 +164,8 @@ struct Options: Equatable, Sendable {
     switch first {
     case "help":
       // One help covers every command: `help replay` shows it too.
-      if let word = rest.first(where: { !["monitor", "list", "replay"].contains($0) }) {
-        throw UsageError(message: "'help' takes at most a command name (monitor, list, replay), got '\(word)'")
+      if let word = rest.first(where: { !["monitor", "list", "replay", "record"].contains($0) }) {
+        throw UsageError(message: "'help' takes at most a command name (monitor, list, replay, record), got '\(word)'")
       }
       return .help
     case "monitor":
@@ -171,6 +174,10 @@ struct Options: Equatable, Sendable {
     case "list":
       guard rest.isEmpty else { throw UsageError(message: "'list' takes no arguments, got '\(rest[0])'") }
       return .list
+    case "record":
+      guard rest.count <= 1 else { throw UsageError(message: "'record' records one event node, got \(rest.count)") }
+      if rest.first == "" { throw UsageError(message: "'record' got an empty device name") }
+      return .record(node: rest.first)
     case "replay":
       guard !rest.isEmpty else {
         throw UsageError(message: "'replay' needs at least one FILE (evemu or libinput record; '-' for standard input)")
@@ -182,7 +189,7 @@ struct Options: Equatable, Sendable {
       guard first.contains("/") else {
         let isRecording = [".evemu", ".yml", ".yaml"].contains { first.hasSuffix($0) }
         throw UsageError(
-          message: "unknown command '\(first)': the commands are monitor, list and replay; "
+          message: "unknown command '\(first)': the commands are monitor, list, replay and record; "
             + (isRecording
               ? "to replay a recording: scrolldir replay \(first)"
               : "name a device by its path, e.g. /dev/input/event5 or ./\(first)"))

@@ -17,6 +17,10 @@ enum Usage {
       "replay",
       "Replay evemu-record text or libinput record YAML ('-' reads standard input) through the same pipeline, as fast as it reads."
     ),
+    (
+      "record",
+      "Write one event node's description and events as evemu-record text on standard output, for a bug report or a test (replay reads it, evemu-device recreates the device). Runs until interrupted. With no device, on a terminal, asks which."
+    ),
     ("help", "This text (also -h, --help)."),
   ]
 
@@ -48,6 +52,7 @@ enum Usage {
       "",
       "USAGE: scrolldir [monitor] [<options>] \(monitorOnly) [<device> ...]",
       "       scrolldir list",
+      "       scrolldir record [--allow-keyboards] [<device>] > <file>.evemu",
       "       scrolldir replay [<options>] <file> ...",
       "       scrolldir replay --raw [--describe <file> | --capabilities <codes>] [<options>] <file>|-",
       "",

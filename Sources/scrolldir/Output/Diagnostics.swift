@@ -15,10 +15,19 @@ enum Diagnostics {
     }
   }
 
-  private static func visible(_ text: String) -> String {
+  /// Writes `text` to stderr as it is, with no prefix and no newline added: a question for the
+  /// user at a terminal (its last line is where the answer is typed).
+  static func prompt(_ text: String) {
+    var text = visible(text, keeping: ["\n", "\t"])
+    text.withUTF8 { bytes in
+      try? Interruption.terminationPending.writeAll(.standardError, UnsafeRawBufferPointer(bytes))
+    }
+  }
+
+  private static func visible(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
-      if ControlCharacter.contains(scalar) {
+      if ControlCharacter.contains(scalar) && !kept.contains(scalar) {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       } else {
         result.unicodeScalars.append(scalar)

@@ -59,6 +59,11 @@ run no-event-nodes    env SCROLLDIR_INPUT_DIR=/tmp/input-empty "$BIN" --json
 run unpriv-named      $NOBODY "$UBIN" monitor --json "$mouse"
 run unpriv-discover   $NOBODY "$UBIN" --json
 run list              "$BIN" list
+run record-keyboard   "$BIN" record "$kbd"
+run record-no-node    "$BIN" record
+# record with no node at a terminal: it lists the scroll devices and records the one chosen.
+python3 "$HERE/pty-answer.py" "$C/record-choose" "${mouse##*event}" "$BIN" record
+python3 "$HERE/pty-answer.py" "$C/record-choose-bad" 999 "$BIN" record
 signal sigterm TERM   "$BIN" monitor --json "$mouse"
 signal sigint  INT    "$BIN" monitor --json "$mouse"
 signal sigterm-discover TERM "$BIN" --json
