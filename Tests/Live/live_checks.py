@@ -2,16 +2,19 @@
 """Event scripts and result checks for scrolldir's live tests (see run-live-tests.sh).
 
   live_checks.py events SCENARIO          print the host-side QMP event script (vm/qmp-inject.py)
-  live_checks.py check SCENARIO DIR RC    judge a finished run: DIR is the rig's output directory,
-                                          RC the rig's exit status; prints one `PASS name` or
+  live_checks.py check SCENARIO DIR RC BIN
+                                          judge a finished run: DIR is the rig's output directory,
+                                          RC the rig's exit status, BIN the scrolldir binary (to
+                                          replay what `record` wrote); prints one `PASS name` or
                                           `FAIL name: why` line per check, exits 1 if any failed
 
-Scenarios: usb-mouse and ps2 (guest/monitor-pair.sh: a named and a discovering monitor on one
-mouse while the host turns its wheel), errors (guest/error-cases.sh). Standard library only.
+Scenarios: usb-mouse and ps2 (guest/monitor-pair.sh: a named and a discovering monitor and
+`record` on one mouse while the host turns its wheel), errors (guest/error-cases.sh). Standard library only.
 """
 import json
 import os
 import re
+import subprocess
 import sys
 
 from live_common import NODE_RX, Checker, parse_jsonl, read
@@ -112,7 +115,28 @@ def compare_records(got, want):
     return None
 
 
-def check_monitor(name, d, rc):
+def check_record(c, d, sc, node, want, bin_path):
+    """`scrolldir record NODE` beside the monitors: it ends as they do (74 after the unplug, 0
+    after SIGINT) and its file replays to the records the monitors must give."""
+    err = read(os.path.join(d, "record.stderr"), "")
+    got_rc = (read(os.path.join(d, "record.rc"), "") or "").strip()
+    c.check(f"record/exit-{sc['exit']}", got_rc == str(sc["exit"]), f"exit status {got_rc or 'missing'}, "
+            f"want {sc['exit']}; stderr: {short(err)}")
+    ending = f"{node}: device removed" if sc["end"] == "unplug" else "scrolldir: interrupted: "
+    c.check("record/summary", "recorded from " + node in err and ending in err, f"stderr: {short(err)}")
+    text = read(os.path.join(d, "record.evemu"), "")
+    c.check("record/evemu-description", text.startswith("# EVEMU 1.3\n")
+            and re.search(r"^N: .*" + re.escape(sc["device_name"]), text, re.M) is not None, f"file: {short(text)}")
+    replay = subprocess.run([bin_path, "replay", "--json", os.path.join(d, "record.evemu")],
+                            capture_output=True, text=True, timeout=60)
+    recs, other = parse_jsonl(replay.stdout)
+    apart = lambda rs: [{k: v for k, v in r.items() if k not in ("time", "device")} for r in rs]
+    diff = compare_records(apart([r for r in recs if r.get("event") != "status"]), apart(want))
+    c.check("record/replays-as-live", replay.returncode == 0 and not other and diff is None,
+            f"replay of record.evemu: exit {replay.returncode}, {diff}; stderr: {short(replay.stderr)}")
+
+
+def check_monitor(name, d, rc, bin_path):
     sc = MONITOR_SCENARIOS[name]
     c = Checker(name)
     timing = read(os.path.join(d, "timing.txt"), "")
@@ -177,6 +201,7 @@ def check_monitor(name, d, rc):
             c.check(f"{who}/interrupted-summary",
                     re.search(r"^scrolldir: interrupted: " + re.escape(node) + ": ", err, re.M) is not None,
                     f"want 'scrolldir: interrupted: {node}: <direction counts>' on stderr, got {short(err)}")
+    check_record(c, d, sc, node, want, bin_path)
     return c.failed
 
 
@@ -251,9 +276,9 @@ def main(argv):
     if len(argv) >= 2 and argv[0] == "events" and argv[1] in MONITOR_SCENARIOS:
         sys.stdout.write(events(argv[1]))
         return 0
-    if len(argv) == 4 and argv[0] == "check":
-        name, d, rc = argv[1], argv[2], int(argv[3])
-        failed = check_errors(d, rc) if name == "errors" else check_monitor(name, d, rc)
+    if len(argv) == 5 and argv[0] == "check":
+        name, d, rc, bin_path = argv[1], argv[2], int(argv[3]), argv[4]
+        failed = check_errors(d, rc) if name == "errors" else check_monitor(name, d, rc, bin_path)
         return 1 if failed else 0
     sys.stderr.write(__doc__)
     return 64

@@ -4,7 +4,8 @@
 #   usb-mouse  QEMU usb-mouse (hid-generic: REL_WHEEL + REL_WHEEL_HI_RES per notch): a named
 #              monitor and a discovering one (no device argument), both --once, while the host
 #              turns the wheel down 3, up 2; exact JSON records; then the mouse is unplugged: both
-#              exit 74
+#              exit 74; `scrolldir record` beside them exits 74 too, and its file replays to the
+#              same records (in ps2 too, where it ends with 0 on SIGINT)
 #   ps2        PS/2 ImExPS/2 mouse (REL_WHEEL + REL_HWHEEL): right 2, left 3, up 1, down 2; exact
 #              records from both monitors; the rig's stop (SIGINT) ends both with status 0
 #   errors     exit statuses and messages: missing node, /dev/null, a keyboard (with and without
@@ -162,7 +163,7 @@ boot() {
   if [ "$name" = button ]; then
     tally < <(python3 "$CHECKS" check "$dir" "$rc" "$BIN" 2>&1)
   else
-    tally < <(python3 "$CHECKS" check "$name" "$dir" "$rc" 2>&1)
+    tally < <(python3 "$CHECKS" check "$name" "$dir" "$rc" "$BIN" 2>&1)
   fi
   echo "     $name: rig exit $rc, $(awk "BEGIN{printf \"%.1f\", $(date +%s.%N) - $t}") s" \
        "(boot to command $(sed -n 's/^host_qemu_start_to_command_start_s=//p' "$dir/timing.txt" 2>/dev/null) s)"
