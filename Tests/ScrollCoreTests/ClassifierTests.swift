@@ -3,8 +3,8 @@ import Testing
 
 struct ClassifierCase: CustomTestStringConvertible, Sendable {
   let name: String
-  let old: ScrollOffset
-  let new: ScrollOffset
+  let old: ContentOffset
+  let new: ContentOffset
   let vertical: Direction
   let horizontal: Direction
   var testDescription: String { name }
@@ -14,26 +14,28 @@ struct ClassifierCase: CustomTestStringConvertible, Sendable {
 struct ClassifierTests {
   @Test(arguments: [
     ClassifierCase(
-      name: "y grows: Down", old: .zero, new: ScrollOffset(x: 0, y: 120), vertical: .down, horizontal: .none),
+      name: "y grows: Down", old: .zero, new: ContentOffset(x: 0, y: 120), vertical: .down, horizontal: .none),
     ClassifierCase(
-      name: "y shrinks: Up", old: ScrollOffset(x: 0, y: 120), new: .zero, vertical: .up, horizontal: .none),
+      name: "y shrinks: Up", old: ContentOffset(x: 0, y: 120), new: .zero, vertical: .up, horizontal: .none),
     ClassifierCase(
-      name: "x grows: Right", old: .zero, new: ScrollOffset(x: 15, y: 0), vertical: .none, horizontal: .right),
+      name: "x grows: Right", old: .zero, new: ContentOffset(x: 15, y: 0), vertical: .none, horizontal: .right),
     ClassifierCase(
-      name: "x shrinks: Left", old: .zero, new: ScrollOffset(x: -120, y: 0), vertical: .none, horizontal: .left),
+      name: "x shrinks: Left", old: .zero, new: ContentOffset(x: -120, y: 0), vertical: .none, horizontal: .left),
     ClassifierCase(
-      name: "both axes in one frame", old: ScrollOffset(x: 10, y: 10), new: ScrollOffset(x: 0, y: 20), vertical: .down,
+      name: "both axes in one frame", old: ContentOffset(x: 10, y: 10), new: ContentOffset(x: 0, y: 20),
+      vertical: .down,
       horizontal: .left),
     ClassifierCase(
-      name: "no movement: None on both", old: ScrollOffset(x: 3, y: 4), new: ScrollOffset(x: 3, y: 4), vertical: .none,
+      name: "no movement: None on both", old: ContentOffset(x: 3, y: 4), new: ContentOffset(x: 3, y: 4),
+      vertical: .none,
       horizontal: .none),
     ClassifierCase(
-      name: "smallest finger step counts (no dead zone)", old: .zero, new: ScrollOffset(x: 0, y: 0.001),
+      name: "smallest finger step counts (no dead zone)", old: .zero, new: ContentOffset(x: 0, y: 0.001),
       vertical: .down,
       horizontal: .none),
     ClassifierCase(
-      name: "negative region: from -240 to -120 is Down", old: ScrollOffset(x: 0, y: -240),
-      new: ScrollOffset(x: 0, y: -120),
+      name: "negative region: from -240 to -120 is Down", old: ContentOffset(x: 0, y: -240),
+      new: ContentOffset(x: 0, y: -120),
       vertical: .down, horizontal: .none),
   ])
   func classify(_ testCase: ClassifierCase) {

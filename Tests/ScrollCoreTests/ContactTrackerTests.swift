@@ -192,7 +192,7 @@ struct TouchPipelineTests {
     let records = Self.records(Self.stroke)
     #expect(records.map(\.vertical) == [.down, .down, .none])
     #expect(
-      records.map(\.new) == [ScrollOffset(x: 0, y: 1.75), ScrollOffset(x: 0, y: 3.75), ScrollOffset(x: 0, y: 3.75)])
+      records.map(\.new) == [ContentOffset(x: 0, y: 1.75), ContentOffset(x: 0, y: 3.75), ContentOffset(x: 0, y: 3.75)])
     #expect(records.map(\.isStop) == [false, false, true])
     #expect(records.allSatisfy { $0.source == .finger && $0.unit == .mm })
     #expect(records.last?.old == records.last?.new)
@@ -202,7 +202,7 @@ struct TouchPipelineTests {
   func natural() {
     let records = Self.records(Self.stroke, natural: true)
     #expect(records.map(\.vertical) == [.up, .up, .none])
-    #expect(records.last?.new == ScrollOffset(x: 0, y: -3.75))
+    #expect(records.last?.new == ContentOffset(x: 0, y: -3.75))
   }
 
   @Test("after SYN_DROPPED the next positions are a new baseline: no movement across the gap")
@@ -214,7 +214,7 @@ struct TouchPipelineTests {
       + [Ev.dropped(t: 3)] + Pad.events([(0, nil, 100, 400), (1, nil, 300, 400)]) + [Ev.report(t: 3)]
       + Pad.events([(0, nil, 100, 410), (1, nil, 300, 410)]) + [Ev.report(t: 4)]  // +0.75 from the new baseline
     let records = Self.records(events)
-    #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 1.75), ScrollOffset(x: 0, y: 2.5)])
+    #expect(records.map(\.new) == [ContentOffset(x: 0, y: 1.75), ContentOffset(x: 0, y: 2.5)])
   }
 }
 

@@ -8,18 +8,18 @@ struct CorruptInputTests {
   @Test("a wheel event of −2^31 detents: one record, and --detents yields one record spanning the whole steps")
   func hugeWheelValue() {
     let records = Replay.records(of: [Ev.rel(.relWheel, Int32.min), Ev.report()])
-    #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 2_147_483_648 * 120)])
+    #expect(records.map(\.new) == [ContentOffset(x: 0, y: OffsetValue(whole: 2_147_483_648 * 120))])
     var quantizer = StepQuantizer()
     let steps = quantizer.process(records[0])
     #expect(steps.count == 1)
-    #expect(steps.first?.new == ScrollOffset(x: 0, y: 2_147_483_648 * 120))
+    #expect(steps.first?.new == ContentOffset(x: 0, y: OffsetValue(whole: 2_147_483_648 * 120)))
     #expect(JSONFormat.scroll(records[0]).contains(#""new":{"x":0,"y":257698037760}"#))
   }
 
   @Test("numbers beyond exact printing fall back to Swift's shortest form instead of trapping")
   func hugeNumbers() {
     let record = ScrollRecord(
-      time: Timestamp(microseconds: 0), device: "d", source: .finger, old: .zero, new: ScrollOffset(x: 0, y: 1e300))
+      time: Timestamp(microseconds: 0), device: "d", source: .finger, old: .zero, new: ContentOffset(x: 0, y: 1e300))
     #expect(JSONFormat.scroll(record).contains(#""new":{"x":0.000,"y":1e+300}"#))
   }
 
@@ -41,14 +41,14 @@ struct CorruptInputTests {
     let records = Replay.records(of: [
       Ev.rel(.relWheel, Int32.min), Ev.rel(.relWheel, Int32.min), Ev.rel(.relWheel, Int32.min), Ev.report(),
     ])
-    #expect(records.first?.new.y == Double(3 * 2_147_483_648 * 120 as Int64))
+    #expect(records.first?.new.y == OffsetValue(whole: 3 * 2_147_483_648 * 120))
   }
 
   @Test("a gesture at the latest accepted time with the longest idle timeout does not overflow")
   func latestTime() {
     var tracker = GestureTracker(idleTimeout: .seconds(3600))
     let time = Timestamp(seconds: Timestamp.maximumSeconds, microseconds: 999_999)
-    let record = ScrollRecord(time: time, device: "d", source: .wheel, old: .zero, new: ScrollOffset(x: 0, y: 120))
+    let record = ScrollRecord(time: time, device: "d", source: .wheel, old: .zero, new: ContentOffset(x: 0, y: 120))
     #expect(tracker.process(record).isEmpty)
     #expect(tracker.nextDeadline == Timestamp(seconds: Timestamp.maximumSeconds + 3600, microseconds: 999_999))
     #expect(tracker.finish().count == 1)

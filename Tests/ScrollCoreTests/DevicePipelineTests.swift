@@ -12,8 +12,8 @@ struct DevicePipelineTests {
     ])
     #expect(records.map(\.vertical) == [.down, .up])
     #expect(records.map(\.horizontal) == [.none, .none])
-    #expect(records.map(\.old) == [.zero, ScrollOffset(x: 0, y: 120)])
-    #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 120), .zero])
+    #expect(records.map(\.old) == [.zero, ContentOffset(x: 0, y: 120)])
+    #expect(records.map(\.new) == [ContentOffset(x: 0, y: 120), .zero])
     #expect(records.map(\.time) == [Timestamp(microseconds: 10), Timestamp(microseconds: 20)])
     #expect(records.allSatisfy { $0.source == .wheel && $0.unit == .v120 && $0.device == "test" })
   }
@@ -29,7 +29,7 @@ struct DevicePipelineTests {
     #expect(records.count == 1)
     #expect(records.first?.vertical == .up)
     #expect(records.first?.horizontal == .left)
-    #expect(records.first?.new == ScrollOffset(x: -120, y: -120))
+    #expect(records.first?.new == ContentOffset(x: -120, y: -120))
   }
 
   @Test("frames without wheel movement (buttons, autorepeat, pointer motion) make no record")
@@ -50,13 +50,13 @@ struct DevicePipelineTests {
     ]
     let loResOnly = DeviceDescription(name: "lo-res", codes: [.rel: [.relWheel]])
     // The hi-res event is dropped, so the frame counts its REL_WHEEL x 120; REL_HWHEEL is dropped.
-    #expect(Replay.records(of: events, description: loResOnly).map(\.new) == [ScrollOffset(x: 0, y: 120)])
+    #expect(Replay.records(of: events, description: loResOnly).map(\.new) == [ContentOffset(x: 0, y: 120)])
     let horizontalOnly = DeviceDescription(name: "tilt", codes: [.rel: [.relHWheel]])
-    #expect(Replay.records(of: events, description: horizontalOnly).map(\.new) == [ScrollOffset(x: 120, y: 0)])
+    #expect(Replay.records(of: events, description: horizontalOnly).map(\.new) == [ContentOffset(x: 120, y: 0)])
     let inferred = DeviceDescription(name: "log", origin: .inferred)
     #expect(
       Replay.records(of: events, description: inferred).map(\.new) == [
-        ScrollOffset(x: 0, y: 120), ScrollOffset(x: 120, y: 120),
+        ContentOffset(x: 0, y: 120), ContentOffset(x: 120, y: 120),
       ])
   }
 
@@ -71,7 +71,7 @@ struct DevicePipelineTests {
       Ev.rel(.relWheel, 1), Ev.report(t: 4),  // Up: 120 -> 0
     ])
     #expect(records.map(\.vertical) == [.down, .up])
-    #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 120), .zero])
+    #expect(records.map(\.new) == [ContentOffset(x: 0, y: 120), .zero])
   }
 
   @Test("a hi-res step that is undone in the same frame moves nothing")

@@ -83,7 +83,7 @@ struct ModeChainTests {
       expected: [
         .scroll(rec(ms(10), (0, 2), (1, 2), source: .finger)),
         .scroll(
-          .stop(time: Timestamp(microseconds: ms(20)), device: "d", source: .finger, at: ScrollOffset(x: 1, y: 2))),
+          .stop(time: Timestamp(microseconds: ms(20)), device: "d", source: .finger, at: ContentOffset(x: 1, y: 2))),
       ]),
   ])
   func chain(_ testCase: ChainCase) {
@@ -105,7 +105,7 @@ struct ModeChainTests {
     func vertical(_ records: [ScrollRecord]) -> [String] {
       records.map { "\($0.time) \($0.vertical) \($0.old.y) \($0.new.y)" }
     }
-    #expect(vertical(filteredFirst) == ["0.010000 down 0.0 120.0", "0.060000 down 120.0 240.0"])
+    #expect(vertical(filteredFirst) == ["0.010000 down 0 120", "0.060000 down 120 240"])
     #expect(vertical(filteredLast) == vertical(filteredFirst))
     #expect(filteredLast.last?.new.x == -240)  // behind: the quantizer saw the Left detents
     #expect(filteredFirst.last?.new.x == 0)  // in front: it never saw them

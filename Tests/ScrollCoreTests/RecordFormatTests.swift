@@ -5,7 +5,7 @@ import Testing
 struct RecordFormatTests {
   let down = ScrollRecord(
     time: Timestamp(seconds: 1_692_245_830, microseconds: 208_738), device: "/dev/input/event5", source: .wheel,
-    old: .zero, new: ScrollOffset(x: 0, y: 120))
+    old: .zero, new: ContentOffset(x: 0, y: 120))
 
   @Test("JSON: the documented schema, keys in fixed order")
   func json() {
@@ -38,8 +38,8 @@ struct RecordFormatTests {
   @Test("finger offsets print in mm with three decimals, negative zero as 0.000")
   func millimetres() {
     let record = ScrollRecord(
-      time: Timestamp(microseconds: 1_500_000), device: "pad", source: .finger, old: ScrollOffset(x: -0.0001, y: 1.25),
-      new: ScrollOffset(x: -2.0004, y: 0.0833))
+      time: Timestamp(microseconds: 1_500_000), device: "pad", source: .finger, old: ContentOffset(x: -0.0001, y: 1.25),
+      new: ContentOffset(x: -2.0004, y: 0.0833))
     #expect(
       JSONFormat.scroll(record)
         == #"{"event":"scroll","time":1.500000,"device":"pad","source":"finger","vertical":"Up","horizontal":"Left","old":{"x":0.000,"y":1.250},"new":{"x":-2.000,"y":0.083},"unit":"mm"}"#
@@ -56,7 +56,7 @@ struct RecordFormatTests {
   @Test("--axis filters by the axis that moved")
   func axisFilter() {
     let horizontal = ScrollRecord(
-      time: down.time, device: "d", source: .wheel, old: .zero, new: ScrollOffset(x: 120, y: 0))
+      time: down.time, device: "d", source: .wheel, old: .zero, new: ContentOffset(x: 120, y: 0))
     #expect(AxisFilter.vertical.admits(down) && !AxisFilter.vertical.admits(horizontal))
     #expect(!AxisFilter.horizontal.admits(down) && AxisFilter.horizontal.admits(horizontal))
     #expect(AxisFilter.both.admits(down) && AxisFilter.both.admits(horizontal))
@@ -68,7 +68,7 @@ struct StopRecordFormatTests {
   @Test("a finger stop record: old == new, None/None, and a stop marker in text and JSON")
   func stop() {
     let record = ScrollRecord.stop(
-      time: Timestamp(microseconds: 2_000_000), device: "pad", source: .finger, at: ScrollOffset(x: 0, y: 5.5))
+      time: Timestamp(microseconds: 2_000_000), device: "pad", source: .finger, at: ContentOffset(x: 0, y: 5.5))
     #expect(record.vertical == .none && record.horizontal == .none && record.old == record.new)
     #expect(JSONFormat.scroll(record).hasSuffix(#""unit":"mm","stop":true}"#))
     #expect(TextFormat.scroll(record).hasSuffix(" mm stop"))

@@ -35,7 +35,7 @@ func total(
 ) -> ScrollCounters.Total {
   var total = ScrollCounters.Total(device: device, source: source, direction: direction)
   total.records = records
-  total.distance = distance
+  total.distance = OffsetValue(distance)
   total.microseconds = microseconds
   return total
 }

@@ -24,7 +24,7 @@ struct ScrollSourcesPipelineTests {
     let records = Self.records(
       [Ev.rel(.relDial, 1, t: 10), Ev.report(t: 10), Ev.rel(.relDial, -2, t: 20), Ev.report(t: 20)], Self.dial)
     #expect(records.map(\.vertical) == [.down, .up])
-    #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 120), ScrollOffset(x: 0, y: -120)])
+    #expect(records.map(\.new) == [ContentOffset(x: 0, y: 120), ContentOffset(x: 0, y: -120)])
     #expect(records.allSatisfy { $0.source == .dial && $0.unit == .v120 && $0.horizontal == .none })
   }
 
@@ -84,7 +84,7 @@ struct ScrollSourcesPipelineTests {
       + [Ev.report(t: 20)]
     #expect(Self.records(events, Pad.description).isEmpty, "two-finger scrolling by default")
     let records = Self.records(events, Pad.description, .init(scrollMethod: .edge))
-    #expect(records.map(\.new) == [ScrollOffset(x: 0, y: 4), ScrollOffset(x: 0, y: 4)])
+    #expect(records.map(\.new) == [ContentOffset(x: 0, y: 4), ContentOffset(x: 0, y: 4)])
     #expect(records.map(\.isStop) == [false, true])
     #expect(records.allSatisfy { $0.source == .edge && $0.unit == .mm })
   }

@@ -84,7 +84,7 @@ struct StepQuantizerTests {
       steps: [.down(7, at: 0), .stop(at: ms(100))],
       expected: [
         rec(0, (0, 0), (0, 5), source: .finger),
-        .stop(time: Timestamp(microseconds: ms(100)), device: "d", source: .finger, at: ScrollOffset(x: 0, y: 5)),
+        .stop(time: Timestamp(microseconds: ms(100)), device: "d", source: .finger, at: ContentOffset(x: 0, y: 5)),
       ],
       remainder: ScrollOffset(x: 0, y: 2)),
     // Without --step, finger records pass through as they are (offsets 0 → 0.4 → 0.7).
@@ -109,8 +109,8 @@ struct StepQuantizerTests {
     let output = Step.records(downs(8, 16)).flatMap { quantizer.process($0) }
     #expect(output.map(\.vertical) == [.down])
     #expect(output.map(\.horizontal) == [.none])
-    #expect(output.allSatisfy { $0.new.y.truncatingRemainder(dividingBy: 120) == 0 && !$0.isStop })
-    #expect(quantizer.position(device: "d", source: .wheel) == ScrollOffset(x: 0, y: 120))
+    #expect(output.allSatisfy { ($0.new.y.whole ?? 1) % 120 == 0 && !$0.isStop })
+    #expect(quantizer.position(device: "d", source: .wheel) == ContentOffset(x: 0, y: 120))
     #expect(
       JSONFormat.scroll(output[0])
         == #"{"event":"scroll","time":0.070000,"device":"d","source":"wheel","vertical":"Down","horizontal":"None","old":{"x":0,"y":0},"new":{"x":0,"y":120},"unit":"v120"}"#

@@ -88,7 +88,7 @@ struct WheelDebounceStageTests {
       name: "finger records pass through unchanged", source: .finger, steps: [.down(0.5, at: 0), .stop(at: ms(10))],
       expected: [
         rec(0, (0, 0), (0, 0.5), source: .finger),
-        .stop(time: Timestamp(microseconds: ms(10)), device: "d", source: .finger, at: ScrollOffset(x: 0, y: 0.5)),
+        .stop(time: Timestamp(microseconds: ms(10)), device: "d", source: .finger, at: ContentOffset(x: 0, y: 0.5)),
       ]),
   ])
   func debounce(_ testCase: DebounceCase) {

@@ -50,7 +50,7 @@ struct GoldenReplayTests {
   func g903() throws {
     let records = try Replay.records(FixturePaths.recording("hires-wheel-logitech-g903-hidpp-regression-fragment.yml"))
     #expect(DirectionRuns.counted(records) == ["Down×8"])
-    #expect(records.last?.new == ScrollOffset(x: 0, y: 960))
+    #expect(records.last?.new == ContentOffset(x: 0, y: 960))
     #expect(records.first?.device == "hires-wheel-logitech-g903-hidpp-regression-fragment.yml")
   }
 
@@ -62,14 +62,15 @@ struct GoldenReplayTests {
     #expect(
       DirectionRuns.counted(records) == ["Up×3", "Down×2", "Up×2", "Down×2", "Up×10", "Down×11", "Up×11", "Down×10"])
     #expect(records.allSatisfy { $0.horizontal == .none })
-    #expect(records.last?.new == ScrollOffset(x: 0, y: (-48 + 37 - 36 + 55 - 536 + 645 - 563 + 558) * 120))
+    let sum: Int128 = (-48 + 37 - 36 + 55 - 536 + 645 - 563 + 558) * 120
+    #expect(records.last?.new == ContentOffset(x: 0, y: OffsetValue(whole: sum)))
   }
 
   @Test("Ultrathin Touch Mouse: up, down, up, down bursts; BTN_* value 2 (autorepeat) moves nothing")
   func ultrathin() throws {
     let records = try Replay.records(FixturePaths.recording("wheel-logitech-ultrathin-touch-mouse.evemu"))
     #expect(DirectionRuns.counted(records) == ["Up×8", "Down×8", "Up×3", "Down×13"])
-    #expect(records.last?.new == ScrollOffset(x: 0, y: (-12 + 9 - 3 + 15) * 120))
+    #expect(records.last?.new == ContentOffset(x: 0, y: OffsetValue(whole: (-12 + 9 - 3 + 15) * 120)))
   }
 
   @Test("TrackPoint Keyboard II: down 2, left 2, down 2, left 2, down 2; middle-button frames move nothing")
@@ -77,7 +78,7 @@ struct GoldenReplayTests {
     let records = try Replay.records(
       FixturePaths.recording("trackpoint-thinkpad-trackpoint-keyboard2-middle-scroll.evemu"))
     #expect(DirectionRuns.counted(records) == ["Down×2", "Left×2", "Down×2", "Left×2", "Down×2"])
-    #expect(records.last?.new == ScrollOffset(x: -480, y: 720))
+    #expect(records.last?.new == ContentOffset(x: -480, y: 720))
   }
 
   @Test("Huion KeyDial: one dial detent counter-clockwise is REL_WHEEL -1: one Down")

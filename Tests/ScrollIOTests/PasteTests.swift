@@ -114,7 +114,7 @@ struct PasteTests {
     // G903: REL_WHEEL -1 and REL_WHEEL_HI_RES -120 in each of 8 frames (the kernel regression the
     // mail reports): 8 detents Down.
     let g903 = try Replay.records(FixturePaths.paste("libinput-record-fragment-lkml-g903-indented-events.txt"))
-    #expect(g903.map(\.new.y) == (1...8).map { Double($0 * 120) })
+    #expect(g903.map(\.new.y) == (1...8).map { OffsetValue(whole: Int128($0 * 120)) })
     // Three frames of REL_WHEEL +1 (no hi-res event although the device declares it): Up thrice.
     let elided = try Replay.records(FixturePaths.paste("libinput-record-fragment-libinput-doc-hires-elided.txt"))
     #expect(elided.map(\.new.y) == [-120, -240, -360])

@@ -122,6 +122,17 @@ public final class ScrolldirProcess: @unchecked Sendable {
     }
   }
 
+  /// Waits until the process's main thread is blocked in the system call numbered `number`
+  /// (`/proc/PID/syscall`, e.g. 257 for `openat` on x86-64), so that a signal sent then
+  /// interrupts that call rather than arriving before it.
+  public func waitUntilInSystemCall(_ number: Int) {
+    waitUntil {
+      !self.process.isRunning
+        || (try? String(contentsOfFile: "/proc/\(self.pid)/syscall", encoding: .utf8))?.split(separator: " ").first
+          == Substring(String(number))
+    }
+  }
+
   /// Waits until the process has a descriptor open on a path containing `fragment` (`/proc/PID/fd`).
   public func waitUntilOpen(_ fragment: String) {
     waitUntil {

@@ -96,8 +96,9 @@ public func rec(
   _ t: Int64, _ old: (Double, Double), _ new: (Double, Double), device: String = "d", source: ScrollSource = .wheel
 ) -> ScrollRecord {
   ScrollRecord(
-    time: Timestamp(microseconds: t), device: device, source: source, old: ScrollOffset(x: old.0, y: old.1),
-    new: ScrollOffset(x: new.0, y: new.1))
+    time: Timestamp(microseconds: t), device: device, source: source,
+    old: ContentOffset(x: OffsetValue(old.0), y: OffsetValue(old.1)),
+    new: ContentOffset(x: OffsetValue(new.0), y: OffsetValue(new.1)))
 }
 
 /// An expected gesture.
@@ -107,5 +108,5 @@ public func gesture(
 ) -> GestureRecord {
   GestureRecord(
     device: device, source: source, axis: axis, direction: direction, start: Timestamp(microseconds: start),
-    end: Timestamp(microseconds: end), distance: distance, events: events, ending: ending)
+    end: Timestamp(microseconds: end), distance: OffsetValue(distance), events: events, ending: ending)
 }

@@ -20,6 +20,29 @@ struct ReplayOutputTests {
     #expect(result.stderr.isEmpty)
   }
 
+  @Test("offsets past 10^15 v120 print as exact integers: 4000 frames of REL_WHEEL 2^31 - 1 Up")
+  func hugeOffsetsExact() throws {
+    // A low-resolution wheel (REL_WHEEL only); each frame one click of the largest value, Up.
+    var lines = [
+      "N: huge wheel", "I: 0003 0001 0001 0001", "B: 00 0b 00 00 00 00 00 00 00", "B: 02 00 01 00 00 00 00 00 00",
+    ]
+    for frame in 1...4000 {
+      lines += ["E: \(frame).000000 0002 0008 2147483647", "E: \(frame).000000 0000 0000 0000"]
+    }
+    let file = try TemporaryFiles.file(lines.joined(separator: "\n") + "\n")
+    defer { TemporaryFiles.remove(file) }
+    let result = try ScrolldirProcess.run(["replay", "--json", file])
+    #expect(result.status == 0)
+    let records = result.stdout.split(separator: "\n")
+    #expect(records.count == 4000)
+    // y = -(clicks × 2147483647 × 120): 4000 clicks are -1030792150560000.
+    let step: Int64 = 2_147_483_647 * 120
+    #expect(
+      records.last?.contains("\"old\":{\"x\":0,\"y\":\(-3999 * step)},\"new\":{\"x\":0,\"y\":\(-4000 * step)}") == true)
+    #expect(-4000 * step == -1_030_792_150_560_000)
+    #expect(records.allSatisfy { $0.contains("\"vertical\":\"Up\"") && !$0.contains("e+") && !$0.contains(".0,") })
+  }
+
   @Test("replay text output, as shown in the README")
   func replayText() throws {
     let result = try ScrolldirProcess.run(["replay", FixturePaths.recording("wheel-logitech-g502-usbhid-lowres.evemu")])

@@ -173,6 +173,7 @@ struct SignalTests {
     defer { TemporaryFiles.remove(path) }
     let running = try ScrolldirProcess(["replay", path])
     running.waitUntilHandlingSignals()
+    running.waitUntilInSystemCall(257)  // openat(2), blocked until a writer opens the FIFO
     running.send(SIGTERM)
     let result = running.finish()
     #expect(result.status == 0)

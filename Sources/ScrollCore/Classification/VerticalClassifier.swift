@@ -2,7 +2,7 @@
 public enum VerticalClassifier {
   /// ``Direction/down`` when `new.y > old.y`, ``Direction/up`` when `new.y < old.y`, otherwise
   /// ``Direction/none``. Exact comparison: thresholds belong to the offset sources, not here.
-  public static func classify(old: ScrollOffset, new: ScrollOffset) -> Direction {
+  public static func classify(old: ContentOffset, new: ContentOffset) -> Direction {
     if new.y > old.y { return .down }
     if new.y < old.y { return .up }
     return .none

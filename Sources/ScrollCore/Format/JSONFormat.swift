@@ -10,7 +10,7 @@ public enum JSONFormat: RecordFormat {
   /// record ends with `"stop":true` (the key is absent on every other record).
   public static func scroll(_ record: ScrollRecord) -> String {
     let unit = record.unit
-    func point(_ offset: ScrollOffset) -> String {
+    func point(_ offset: ContentOffset) -> String {
       "{\"x\":" + NumberFormatting.component(offset.x, unit: unit) + ",\"y\":"
         + NumberFormatting.component(offset.y, unit: unit) + "}"
     }

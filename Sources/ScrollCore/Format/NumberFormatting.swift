@@ -19,17 +19,23 @@ public enum NumberFormatting {
     return sign + String(magnitude / 1000) + "." + zeroPadded(String(magnitude % 1000), to: 3)
   }
 
-  /// An offset component in its unit's form: whole numbers for v120, three decimals for mm.
-  static func component(_ value: Double, unit: ScrollUnit) -> String {
+  /// An offset component in its unit's form: whole numbers for v120 and counts, three decimals
+  /// for mm; a whole value prints exactly at any size (`9007199254740993`, not `9.007e+15`).
+  static func component(_ value: OffsetValue, unit: ScrollUnit) -> String {
+    if let whole = value.whole {
+      return unit == .mm ? String(whole) + ".000" : String(whole)
+    }
     switch unit {
-    case .v120, .counts: whole(value)
-    case .mm: millis(value)
+    case .v120, .counts: return whole(value.doubleValue)
+    case .mm: return millis(value.doubleValue)
     }
   }
 
-  /// A counter's distance in its reported unit: whole counts, else three decimals (detents, mm).
+  /// A counter's distance in its reported unit: whole counts (exact), else three decimals
+  /// (detents, mm).
   static func reportedDistance(_ total: ScrollCounters.Total) -> String {
-    total.reportedUnit == ScrollUnit.counts.rawValue ? whole(total.reportedDistance) : millis(total.reportedDistance)
+    total.reportedUnit == ScrollUnit.counts.rawValue
+      ? component(total.distance, unit: .counts) : millis(total.reportedDistance)
   }
 
   /// `digits` with zeros in front up to `width` characters (unchanged if already as long),

@@ -10,7 +10,7 @@ public enum TextFormat: RecordFormat {
   /// direction, then each axis as `old -> new`, then the unit, then `stop` on a finger-scroll stop record.
   public static func scroll(_ record: ScrollRecord) -> String {
     let unit = record.unit
-    func axis(_ name: String, _ old: Double, _ new: Double) -> String {
+    func axis(_ name: String, _ old: OffsetValue, _ new: OffsetValue) -> String {
       name + " " + NumberFormatting.component(old, unit: unit) + " -> " + NumberFormatting.component(new, unit: unit)
     }
     return [

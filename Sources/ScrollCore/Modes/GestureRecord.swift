@@ -27,8 +27,9 @@ public struct GestureRecord: Sendable, Hashable {
   public var start: Timestamp
   /// Time of the gesture's last record (equal to ``start`` for a one-record gesture).
   public var end: Timestamp
-  /// How far it moved along ``axis``, always positive, in ``unit`` (v120: whole numbers; mm).
-  public var distance: Double
+  /// How far it moved along ``axis``, always positive, in ``unit`` (v120 and counts: exact whole
+  /// numbers; mm).
+  public var distance: OffsetValue
   /// How many records (offset changes) it counted; at least 1.
   public var events: Int
   /// Why it ended, or `nil` for a snapshot of a gesture still in progress (``GestureTracker/openGestures``).
@@ -36,7 +37,7 @@ public struct GestureRecord: Sendable, Hashable {
 
   public init(
     device: String, source: ScrollSource, axis: ScrollAxis, direction: Direction, start: Timestamp, end: Timestamp,
-    distance: Double, events: Int, ending: Ending? = nil
+    distance: OffsetValue, events: Int, ending: Ending? = nil
   ) {
     self.device = device
     self.source = source

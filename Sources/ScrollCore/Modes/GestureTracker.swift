@@ -74,7 +74,7 @@ public struct GestureTracker: Sendable {
       if var gesture = open[key] {
         if gesture.direction == direction && record.time >= gesture.end {
           gesture.end = record.time
-          gesture.distance += amount
+          gesture.distance = gesture.distance + amount
           gesture.events += 1
           open[key] = gesture
           continue
@@ -84,7 +84,7 @@ public struct GestureTracker: Sendable {
       }
       open[key] = GestureRecord(
         device: record.device, source: record.source, axis: axis, direction: direction, start: record.time,
-        end: record.time, distance: amount, events: 1)
+        end: record.time, distance: OffsetValue(amount), events: 1)
     }
     return ended
   }

@@ -25,6 +25,14 @@ public enum ScrollAxis: String, Sendable, Hashable, CaseIterable {
     }
   }
 
+  /// The content offset `offset` moved by `amount` along this axis only (same unit).
+  public func offset(_ offset: ContentOffset, movedBy amount: Double) -> ContentOffset {
+    switch self {
+    case .vertical: ContentOffset(x: offset.x, y: offset.y + amount)
+    case .horizontal: ContentOffset(x: offset.x + amount, y: offset.y)
+    }
+  }
+
   /// The classifier answer `record` carries for this axis (``Direction/none`` if it did not move on it).
   public func direction(of record: ScrollRecord) -> Direction {
     switch self {

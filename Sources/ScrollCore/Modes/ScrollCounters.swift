@@ -29,8 +29,8 @@ public struct ScrollCounters: Sendable {
     public var direction: Direction
     /// Records that moved this way.
     public var records: Int = 0
-    /// Distance along the axis, positive, in ``unit`` (v120 or mm).
-    public var distance: Double = 0
+    /// Distance along the axis, positive, in ``unit`` (v120 and counts: exact whole numbers; mm).
+    public var distance: OffsetValue = .zero
     /// Time spent scrolling this way: sum of gesture durations, in whole microseconds.
     public var microseconds: Int64 = 0
 
@@ -46,10 +46,12 @@ public struct ScrollCounters: Sendable {
     public var time: Duration { .microseconds(microseconds) }
     /// Wheel or dial distance in detents (v120 / 120, may be fractional); `nil` for the
     /// continuous sources.
-    public var detents: Double? { source.isDiscrete ? distance / Double(ScrollUnit.v120PerDetent) : nil }
+    public var detents: Double? {
+      source.isDiscrete ? distance.doubleValue / Double(ScrollUnit.v120PerDetent) : nil
+    }
     /// The distance as the counters print it: ``detents`` for wheels and dials, else ``distance``
     /// (mm, or counts for on-button scrolling).
-    public var reportedDistance: Double { detents ?? distance }
+    public var reportedDistance: Double { detents ?? distance.doubleValue }
     /// The unit of ``reportedDistance``: `detents` (wheels, dials), `mm` or `counts`.
     public var reportedUnit: String { source.isDiscrete ? "detents" : unit.rawValue }
   }
@@ -76,7 +78,7 @@ public struct ScrollCounters: Sendable {
       guard direction != .none else { continue }
       update(ScrollStreamKey(record), direction) {
         $0.records += 1
-        $0.distance += axis.component(of: delta).magnitude
+        $0.distance = $0.distance + axis.component(of: delta).magnitude
       }
     }
   }

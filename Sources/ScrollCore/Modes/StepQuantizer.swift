@@ -24,13 +24,13 @@
 /// `--detents`, the `--step` value in mm for fingers. A source without a step passes through
 /// unchanged. Because finger movements are sums of Doubles, a remainder within a billionth of a
 /// step of a boundary counts as on it (``boundaryTolerance``), so rounding never withholds a step;
-/// wheel offsets are whole and exact.
+/// wheel offsets are whole and exact (positions at any size, ``OffsetValue``).
 public struct StepQuantizer: Sendable {
   /// Fraction of a step within which a remainder counts as a whole step (absorbs Double rounding of mm sums).
   public static let boundaryTolerance: Double = 1e-9
 
   private struct Stream: Sendable {
-    var position: ScrollOffset = .zero
+    var position: ContentOffset = .zero
     var remainder: ScrollOffset = .zero
   }
 
@@ -117,7 +117,7 @@ public struct StepQuantizer: Sendable {
   }
 
   /// The quantized position of a stream (on step boundaries), `.zero` if unknown.
-  public func position(device: String, source: ScrollSource) -> ScrollOffset {
+  public func position(device: String, source: ScrollSource) -> ContentOffset {
     streams[ScrollStreamKey(device: device, source: source)]?.position ?? .zero
   }
 

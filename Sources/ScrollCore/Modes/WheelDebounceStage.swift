@@ -20,7 +20,7 @@
 public struct WheelDebounceStage: Sendable {
   private struct Device: Sendable {
     var debounce = WheelDebounceStateMachine()
-    var output: ScrollOffset
+    var output: ContentOffset
   }
 
   private var devices: [String: Device] = [:]

@@ -1,6 +1,6 @@
 /// One device's content-offset stream for one source, from frame movements to classified records.
 ///
-/// The running scroll position starts at ``ScrollOffset/zero`` and moves by each frame's movement
+/// The running scroll position (a ``ContentOffset``) starts at ``ContentOffset/zero`` and moves by each frame's movement
 /// (a running sum: the reductions of the movements); a zero movement adds no element. Adjacent
 /// positions are paired as `(old, new)` by ``AdjacentPairs`` (seeded with the origin, so the first
 /// movement pairs with it), and each pair becomes a ``ScrollRecord`` classified on both axes:
@@ -14,8 +14,8 @@ public struct OffsetStream: Sendable {
   /// What moves this stream.
   public let source: ScrollSource
   /// The current content offset.
-  public private(set) var current: ScrollOffset = .zero
-  private var pairs = AdjacentPairs(first: ScrollOffset.zero)
+  public private(set) var current: ContentOffset = .zero
+  private var pairs = AdjacentPairs(first: ContentOffset.zero)
 
   public init(source: ScrollSource) {
     self.source = source

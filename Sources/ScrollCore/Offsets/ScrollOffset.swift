@@ -1,8 +1,8 @@
-/// A scroll position or movement on two axes, in the libinput sign convention:
-/// positive `y` scrolls down (content moves up), positive `x` scrolls right.
-///
-/// Wheel offsets are in v120 units (120 = one detent, kernel `REL_WHEEL_HI_RES` semantics) and are
-/// always whole numbers; finger-scroll offsets are in millimetres.
+/// A scroll movement on two axes (one frame's, or a part of one), in the libinput sign
+/// convention: positive `y` scrolls down (content moves up), positive `x` scrolls right; also a
+/// vector on a touchpad in mm. In the source's unit: v120 for wheels and dials (120 = one detent,
+/// kernel `REL_WHEEL_HI_RES` semantics; whole numbers), counts for on-button scrolling, mm for
+/// finger and edge scrolling. Positions, which grow without bound, are ``ContentOffset``s.
 public struct ScrollOffset: Sendable, Hashable, CustomStringConvertible {
   /// Horizontal component; positive = right.
   public var x: Double
@@ -14,7 +14,7 @@ public struct ScrollOffset: Sendable, Hashable, CustomStringConvertible {
     self.y = y
   }
 
-  /// The origin, where every device's content offset starts.
+  /// No movement.
   public static let zero = ScrollOffset(x: 0, y: 0)
 
   public static func + (lhs: ScrollOffset, rhs: ScrollOffset) -> ScrollOffset {

@@ -10,9 +10,9 @@ public struct ScrollRecord: Sendable, Hashable {
   /// What moved the offset.
   public var source: ScrollSource
   /// The content offset before the frame.
-  public var old: ScrollOffset
+  public var old: ContentOffset
   /// The content offset after the frame.
-  public var new: ScrollOffset
+  public var new: ContentOffset
   /// Up, Down or None.
   public var vertical: Direction
   /// Left, Right or None.
@@ -22,7 +22,7 @@ public struct ScrollRecord: Sendable, Hashable {
   public var isStop: Bool
 
   /// Creates a record from an offset pair, classifying both axes.
-  public init(time: Timestamp, device: String, source: ScrollSource, old: ScrollOffset, new: ScrollOffset) {
+  public init(time: Timestamp, device: String, source: ScrollSource, old: ContentOffset, new: ContentOffset) {
     self.time = time
     self.device = device
     self.source = source
@@ -34,7 +34,7 @@ public struct ScrollRecord: Sendable, Hashable {
   }
 
   /// A stop record at `offset`: the scroll by `source` ended at `time`.
-  public static func stop(time: Timestamp, device: String, source: ScrollSource, at offset: ScrollOffset)
+  public static func stop(time: Timestamp, device: String, source: ScrollSource, at offset: ContentOffset)
     -> ScrollRecord
   {
     var record = ScrollRecord(time: time, device: device, source: source, old: offset, new: offset)
